@@ -1,0 +1,298 @@
+// Package game is the game aggregate: it folds a game's log into its current
+// state and turns a player's submission into the records to append — the
+// accepted orders and, when every due request is answered, one adjudication
+// with its ruleset events, dice rolls, report, revealed seed and state hash.
+//
+// Like the rest of adjudicator/ it is pure: the log comes in as entries and
+// goes out as records, time comes on the input, and the dice secret comes
+// from the caller. Persisting records is the store's job.
+package game
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// Lookup finds a ruleset by name.
+type Lookup func(name string) (adjudicator.Ruleset, bool)
+
+// Game is a game's current state, as folded from its log.
+type Game struct {
+	ID      string
+	Created Created
+	Rules   adjudicator.Ruleset
+	State   adjudicator.State
+	Version uint64    // Seq of the last entry applied
+	Updated time.Time // time of the last entry applied
+	K       int       // adjudications made
+	Chains  []ChainExtended
+	Pending []Pending // accepted answers waiting for the adjudication
+	Seeds   []string  // revealed seeds by K-1 ("" when scripted)
+
+	types    map[string]adjudicator.EventType
+	nRuleEvs int // ruleset events since the last adjudication
+	checkSum bool
+}
+
+// Pending is an accepted answer waiting for its adjudication.
+type Pending struct {
+	Seq      uint64
+	Accepted OrdersAccepted
+	Sub      adjudicator.Submission
+}
+
+// LogError is a log that cannot be folded: a bug or tampering, never a
+// player's mistake.
+type LogError struct {
+	Seq uint64
+	Msg string
+}
+
+func (e *LogError) Error() string { return fmt.Sprintf("game log, event %d: %s", e.Seq, e.Msg) }
+
+// Load folds a whole log.
+func Load(entries []Entry, lookup Lookup) (*Game, error) {
+	var g *Game
+	for _, e := range entries {
+		var err error
+		if g == nil {
+			g, err = Start(e, lookup)
+		} else {
+			err = g.Apply(e)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	if g == nil {
+		return nil, &LogError{Msg: "the log is empty"}
+	}
+	return g, nil
+}
+
+// Start begins a fold from the game.created entry.
+func Start(e Entry, lookup Lookup) (*Game, error) {
+	if e.Type != TypeCreated {
+		return nil, &LogError{Seq: e.Seq, Msg: fmt.Sprintf("the first event is %q, not %s", e.Type, TypeCreated)}
+	}
+	var c Created
+	if err := json.Unmarshal(e.Payload, &c); err != nil {
+		return nil, &LogError{Seq: e.Seq, Msg: "bad game.created payload: " + err.Error()}
+	}
+	rs, ok := lookup(c.Ruleset)
+	if !ok {
+		return nil, &LogError{Seq: e.Seq, Msg: fmt.Sprintf("ruleset %q is not in this build of umpire", c.Ruleset)}
+	}
+	st, err := rs.Setup(setupOf(c))
+	if err != nil {
+		return nil, &LogError{Seq: e.Seq, Msg: "the setup no longer loads: " + err.Error()}
+	}
+	g := &Game{ID: c.Game, Created: c, Rules: rs, State: st, Version: e.Seq, Updated: e.Time}
+	g.types = map[string]adjudicator.EventType{}
+	for _, t := range rs.EventTypes() {
+		g.types[t.Name] = t
+	}
+	if c.Dice.Mode == DiceChain {
+		g.Chains = []ChainExtended{{Chain: 0, Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, FromK: 1}}
+	}
+	return g, nil
+}
+
+func setupOf(c Created) adjudicator.Setup {
+	s := adjudicator.Setup{Scenario: c.Scenario, Options: c.Options}
+	if c.Position != "" {
+		s.Position = []byte(c.Position)
+	}
+	for _, p := range c.Players {
+		s.Sides = append(s.Sides, p.Side)
+	}
+	return s
+}
+
+// Apply folds one more entry into g. It is how the log is replayed and how
+// a game in memory follows what was just appended.
+func (g *Game) Apply(e Entry) error {
+	if e.Seq != g.Version+1 {
+		return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("out of order: expected event %d", g.Version+1)}
+	}
+	switch e.Type {
+	case TypeCreated:
+		return &LogError{Seq: e.Seq, Msg: "a second game.created"}
+	case TypeOrders:
+		var oa OrdersAccepted
+		if err := json.Unmarshal(e.Payload, &oa); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad orders payload: " + err.Error()}
+		}
+		sub, err := g.reparse(oa)
+		if err != nil {
+			return &LogError{Seq: e.Seq, Msg: err.Error()}
+		}
+		g.addPending(Pending{Seq: e.Seq, Accepted: oa, Sub: sub})
+	case TypeAdjudicated:
+		var a Adjudicated
+		if err := json.Unmarshal(e.Payload, &a); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad adjudication payload: " + err.Error()}
+		}
+		if a.K != g.K+1 {
+			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("adjudication %d follows %d", a.K, g.K)}
+		}
+		if a.Events != g.nRuleEvs {
+			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("adjudication %d claims %d events, the log has %d", a.K, a.Events, g.nRuleEvs)}
+		}
+		if g.checkSum {
+			if h := StateHash(g.State); h != a.StateHash {
+				return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("state after adjudication %d hashes to %s, the log says %s", a.K, h, a.StateHash)}
+			}
+		}
+		g.K = a.K
+		g.Seeds = append(g.Seeds, a.Seed)
+		g.Pending = g.Pending[:0]
+		g.nRuleEvs = 0
+	case TypeChainExtended:
+		var c ChainExtended
+		if err := json.Unmarshal(e.Payload, &c); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad chain payload: " + err.Error()}
+		}
+		if c.Chain != len(g.Chains) {
+			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("dice chain %d follows chain %d", c.Chain, len(g.Chains)-1)}
+		}
+		g.Chains = append(g.Chains, c)
+	default:
+		t, ok := g.types[e.Type]
+		if !ok {
+			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("unknown event type %q (a newer umpire wrote it?)", e.Type)}
+		}
+		if e.Schema != t.Schema {
+			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("%s has schema %d; this build reads schema %d", e.Type, e.Schema, t.Schema)}
+		}
+		ev := t.New()
+		if err := json.Unmarshal(e.Payload, ev); err != nil {
+			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("bad %s payload: %v", e.Type, err)}
+		}
+		g.State = g.Rules.Evolve(g.State, ev)
+		g.nRuleEvs++
+	}
+	g.Version = e.Seq
+	g.Updated = e.Time
+	return nil
+}
+
+func (g *Game) addPending(p Pending) {
+	for i, q := range g.Pending {
+		if q.Accepted.Request == p.Accepted.Request {
+			g.Pending[i] = p
+			return
+		}
+	}
+	g.Pending = append(g.Pending, p)
+}
+
+// Due is what the game waits for now, with the requests already answered
+// marked.
+func (g *Game) Due() []adjudicator.Request { return g.Rules.Due(g.State) }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return len(g.Due()) == 0 }
+
+// Answered returns the pending answer to request id, if any.
+func (g *Game) Answered(id string) (Pending, bool) {
+	for _, p := range g.Pending {
+		if p.Accepted.Request == id {
+			return p, true
+		}
+	}
+	return Pending{}, false
+}
+
+// Player returns the player of side s.
+func (g *Game) Player(s adjudicator.Side) (Player, bool) {
+	for _, p := range g.Created.Players {
+		if p.Side == s {
+			return p, true
+		}
+	}
+	return Player{}, false
+}
+
+// Sides lists the sides that have players, in setup order.
+func (g *Game) Sides() []adjudicator.Side {
+	out := make([]adjudicator.Side, 0, len(g.Created.Players))
+	for _, p := range g.Created.Players {
+		out = append(out, p.Side)
+	}
+	return out
+}
+
+// View is the state as viewer may see it.
+func (g *Game) View(viewer adjudicator.Side) adjudicator.View { return g.Rules.View(g.State, viewer) }
+
+// clone returns a copy of g that can be folded further without touching g.
+func (g *Game) clone() *Game {
+	c := *g
+	c.State = g.Rules.Clone(g.State)
+	c.Chains = slices.Clone(g.Chains)
+	c.Pending = slices.Clone(g.Pending)
+	c.Seeds = slices.Clone(g.Seeds)
+	return &c
+}
+
+// StateHash is the hex SHA-256 of a state's JSON encoding.
+func StateHash(st adjudicator.State) string {
+	b, err := json.Marshal(st)
+	if err != nil {
+		// A state that cannot be encoded is a ruleset bug; make it visible
+		// in every hash rather than crash a running game.
+		b = []byte("unencodable state: " + err.Error())
+	}
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// Digest is the hex SHA-256 of b.
+func Digest(b []byte) string {
+	h := sha256.Sum256(b)
+	return hex.EncodeToString(h[:])
+}
+
+// chainFor returns the chain generation and seed index that adjudication k uses.
+func (g *Game) chainFor(k int) (gen, index int, ok bool) {
+	for i := len(g.Chains) - 1; i >= 0; i-- {
+		c := g.Chains[i]
+		if k >= c.FromK {
+			idx := k - c.FromK + 1
+			return i, idx, idx <= c.ChainLength
+		}
+	}
+	return 0, 0, false
+}
+
+// SeedFor is what an adjudication needs from the caller: the secret s_N of
+// dice chain generation gen.
+type SeedFor func(gen int) ([]byte, error)
+
+func (g *Game) seed(k int, secrets SeedFor) (gen, index int, seed []byte, err error) {
+	gen, index, ok := g.chainFor(k)
+	if !ok {
+		return 0, 0, nil, fmt.Errorf("game %s: no dice chain covers adjudication %d", g.ID, k)
+	}
+	secret, err := secrets(gen)
+	if err != nil {
+		return 0, 0, nil, fmt.Errorf("game %s: dice secret of chain %d: %w", g.ID, gen, err)
+	}
+	ch, err := dice.NewChain(secret, g.Chains[gen].ChainLength)
+	if err != nil {
+		return 0, 0, nil, err
+	}
+	if got := hex.EncodeToString(ch.Commitment()); got != g.Chains[gen].Commitment {
+		return 0, 0, nil, fmt.Errorf("game %s: the stored dice secret of chain %d does not match its commitment", g.ID, gen)
+	}
+	seed, err = ch.Seed(index)
+	return gen, index, seed, err
+}

@@ -1,0 +1,92 @@
+package game
+
+import (
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// NewGame is what a referee gives to create a game.
+type NewGame struct {
+	ID          string
+	Ruleset     adjudicator.Ruleset
+	Scenario    string
+	Position    []byte
+	Options     map[string]string
+	Players     []Player // SecretHash set by the caller if players have secrets
+	Referee     string
+	Time        time.Time
+	Secret      []byte // s_N of the first dice chain (from crypto/rand), or nil with Faces
+	ChainLength int    // 0 for dice.DefaultChainLength
+	Faces       []int  // scripted dice instead of a chain
+}
+
+var idRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
+
+// ValidID reports whether id may name a game: lower-case letters, digits and
+// dashes, up to 63, so it is safe in file names, subjects and the dice
+// derivation.
+func ValidID(id string) bool { return idRE.MatchString(id) }
+
+// Create checks a new game and returns its game.created record.
+func Create(n NewGame) (Record, *Created, error) {
+	if !ValidID(n.ID) {
+		return Record{}, nil, fmt.Errorf("game id %q: use lower-case letters, digits and dashes", n.ID)
+	}
+	info := n.Ruleset.Info()
+	if len(n.Players) == 0 {
+		return Record{}, nil, fmt.Errorf("a game needs players: give each side as --player SIDE=address (sides of %s: %v)", info.Name, info.Sides)
+	}
+	seen := map[adjudicator.Side]bool{}
+	for _, p := range n.Players {
+		if !slicesContains(info.Sides, p.Side) {
+			return Record{}, nil, fmt.Errorf("%s has no side %q; its sides are %v", info.Name, p.Side, info.Sides)
+		}
+		if seen[p.Side] {
+			return Record{}, nil, fmt.Errorf("side %q is given twice", p.Side)
+		}
+		seen[p.Side] = true
+	}
+	c := Created{
+		Game: n.ID, Ruleset: info.Name, RulesetVersion: info.Version,
+		Scenario: n.Scenario, Position: string(n.Position), Options: n.Options,
+		Players: n.Players, Referee: n.Referee,
+	}
+	st, err := n.Ruleset.Setup(setupOf(c))
+	if err != nil {
+		return Record{}, nil, err
+	}
+	c.StateHash = StateHash(st)
+	if n.Faces != nil {
+		c.Dice = DiceInfo{Mode: DiceScripted, Faces: n.Faces}
+	} else {
+		length := n.ChainLength
+		if length == 0 {
+			length = dice.DefaultChainLength
+		}
+		ch, err := dice.NewChain(n.Secret, length)
+		if err != nil {
+			return Record{}, nil, err
+		}
+		c.Dice = DiceInfo{Mode: DiceChain, Commitment: hex.EncodeToString(ch.Commitment()), ChainLength: length}
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return Record{}, nil, err
+	}
+	return Record{Type: TypeCreated, Schema: 1, Time: n.Time, Actor: ActorReferee, Payload: b}, &c, nil
+}
+
+func slicesContains[T comparable](s []T, v T) bool {
+	for _, x := range s {
+		if x == v {
+			return true
+		}
+	}
+	return false
+}

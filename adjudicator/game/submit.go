@@ -1,0 +1,393 @@
+package game
+
+import (
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
+)
+
+// Envelope is the part of every orders text that the engine reads before
+// the ruleset: which game, side, turn and phase the orders are for.
+type Envelope struct {
+	Game    string    `yaml:"game"`
+	Side    string    `yaml:"side"`
+	Secret  string    `yaml:"secret"`
+	Turn    *int      `yaml:"turn"`
+	Phase   string    `yaml:"phase"`
+	Replace bool      `yaml:"replace"`
+	Orders  yaml.Node `yaml:"orders"`
+}
+
+// Input is one submission as received.
+type Input struct {
+	Side        adjudicator.Side // the side the sender speaks for ("" to take it from the envelope)
+	Src         []byte           // the YAML exactly as received
+	Time        time.Time        // when it was received
+	Via         string           // "cli", "mail", "script"
+	MessageID   string           // the mail's Message-ID, if any
+	NeedSecret  bool             // the envelope must carry the side's secret (mail)
+	Dice        adjudicator.Roller
+	Secrets     SeedFor // the dice secrets, for chain games
+	NextSecret  []byte  // a fresh secret, used if the dice chain runs out now
+	ChainLength int     // length of such a new chain; 0 for the game's own
+}
+
+// Result is one adjudication as players read it.
+type Result struct {
+	Adjudicated
+	RuleEvents []adjudicator.Event
+}
+
+// Outcome is what a successful submission produced.
+type Outcome struct {
+	Records   []Record
+	Accepted  OrdersAccepted
+	Results   []Result     // the adjudications made (none while others are due)
+	NewSecret []byte       // store this secret as dice chain NewChain's
+	NewChain  int          // generation of NewSecret
+	Next      *Game        // the game after the records, once they are stored
+	Envelope  *Envelope    // as read
+	Orders    adjudicator.Orders
+}
+
+// ErrInternal marks failures that are umpire's fault, not the player's.
+var ErrInternal = errors.New("internal error")
+
+// Submit validates one submission and returns what to append. It never
+// changes g: apply Outcome.Next once the records are stored. A player's
+// mistake is an *adjudicator.OrderError or adjudicator.OrderErrors.
+func (g *Game) Submit(in Input) (*Outcome, error) {
+	if g.Over() {
+		return nil, adjudicator.Rejection(adjudicator.CodeGameOver, "game %s is over: %s", g.ID, g.View(adjudicator.Referee).Result)
+	}
+	root, err := yamlx.Parse(in.Src)
+	if err != nil {
+		return nil, err
+	}
+	var env Envelope
+	if err := yamlx.Decode(root, &env); err != nil {
+		return nil, err
+	}
+	if env.Game != "" && env.Game != g.ID {
+		return nil, adjudicator.Errorf(keyNode(root, "game"), adjudicator.CodeUnknownGame,
+			"these orders are for game %q, but they were sent to game %q", env.Game, g.ID)
+	}
+	side := in.Side
+	if env.Side != "" {
+		if side != "" && adjudicator.Side(env.Side) != side {
+			return nil, adjudicator.Errorf(keyNode(root, "side"), adjudicator.CodeUnknownSide,
+				"the orders say side %q, but they were submitted for side %q", env.Side, side)
+		}
+		side = adjudicator.Side(env.Side)
+	}
+	if side == "" {
+		return nil, adjudicator.Errorf(root, adjudicator.CodeMissingField, "say which side these orders are for: add a line \"side: %s\"", g.Sides()[0])
+	}
+	player, ok := g.Player(side)
+	if !ok {
+		return nil, adjudicator.Errorf(keyNode(root, "side"), adjudicator.CodeUnknownSide,
+			"game %s has no side %q; its sides are %s", g.ID, side, joinSides(g.Sides()))
+	}
+	if in.NeedSecret {
+		if err := checkSecret(player, env.Secret, root); err != nil {
+			return nil, err
+		}
+	}
+	req, err := g.requestFor(side, env, root)
+	if err != nil {
+		return nil, err
+	}
+	digest := Digest(in.Src)
+	if prev, ok := g.Answered(req.ID); ok {
+		if prev.Accepted.Digest == digest {
+			return nil, adjudicator.Rejection(adjudicator.CodeDuplicate,
+				"these orders for %s were already received (event %d); nothing was changed", req.Title, prev.Seq)
+		}
+		if !env.Replace {
+			return nil, adjudicator.Rejection(adjudicator.CodeAlreadySent,
+				"other orders for %s were already received (event %d); to replace them before the adjudication, add \"replace: true\"", req.Title, prev.Seq)
+		}
+	}
+	if env.Orders.Kind == 0 {
+		return nil, adjudicator.Errorf(root, adjudicator.CodeMissingField, "there is no \"orders:\" section: put your orders under a line \"orders:\"")
+	}
+	orders, err := g.Rules.ParseOrders(g.State, req, &env.Orders)
+	if err != nil {
+		return nil, err
+	}
+	norm, err := yaml.Marshal(orders)
+	if err != nil {
+		return nil, fmt.Errorf("%w: orders do not encode: %v", ErrInternal, err)
+	}
+	oa := OrdersAccepted{
+		Request: req.ID, Side: side, Kind: req.Kind, Turn: req.Turn, Phase: req.Phase,
+		Raw: string(in.Src), Normalized: string(norm), Digest: digest,
+		Via: in.Via, MessageID: in.MessageID, Replaces: env.Replace,
+	}
+	out := &Outcome{Accepted: oa, Envelope: &env, Orders: orders}
+	rec, err := record(TypeOrders, in.Time, SideActor(side), oa)
+	if err != nil {
+		return nil, err
+	}
+	out.Records = append(out.Records, rec)
+
+	next := g.clone()
+	next.checkSum = true
+	if err := next.Apply(Entry{Seq: next.Version + 1, Record: rec}); err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	if next.allAnswered() {
+		if err := next.adjudicate(in, out); err != nil {
+			return nil, err
+		}
+	}
+	next.checkSum = false
+	out.Next = next
+	return out, nil
+}
+
+func (g *Game) requestFor(side adjudicator.Side, env Envelope, root *yaml.Node) (adjudicator.Request, error) {
+	due := g.Due()
+	var mine []adjudicator.Request
+	for _, r := range due {
+		if r.Side == side {
+			mine = append(mine, r)
+		}
+	}
+	if len(mine) == 0 {
+		return adjudicator.Request{}, adjudicator.Rejection(adjudicator.CodeNotYourTurn,
+			"nothing is due from %s now; the game is waiting for %s", side, describeDue(due))
+	}
+	if env.Turn == nil || env.Phase == "" {
+		r := mine[0]
+		return adjudicator.Request{}, adjudicator.Errorf(root, adjudicator.CodeMissingField,
+			"say which turn and phase these orders are for: add the lines \"turn: %d\" and \"phase: %s\" (%s)", r.Turn, r.Phase, r.Title)
+	}
+	for _, r := range mine {
+		if r.Turn == *env.Turn && r.Phase == env.Phase {
+			return r, nil
+		}
+	}
+	r := mine[0]
+	n := keyNode(root, "turn")
+	if *env.Turn == r.Turn {
+		n = keyNode(root, "phase")
+	}
+	past := ""
+	if *env.Turn < r.Turn {
+		past = " (that turn is over)"
+	}
+	return adjudicator.Request{}, adjudicator.Errorf(n, adjudicator.CodeWrongTurn,
+		"these orders are for turn %d, phase %s%s; the game now expects turn %d, phase %s from %s (%s)",
+		*env.Turn, env.Phase, past, r.Turn, r.Phase, side, r.Title)
+}
+
+func checkSecret(p Player, secret string, root *yaml.Node) error {
+	if p.SecretHash == "" {
+		return nil
+	}
+	want, err := hex.DecodeString(p.SecretHash)
+	if err != nil {
+		return fmt.Errorf("%w: bad secret hash for side %s", ErrInternal, p.Side)
+	}
+	got := sha256.Sum256([]byte(strings.TrimSpace(secret)))
+	if secret == "" || subtle.ConstantTimeCompare(got[:], want) != 1 {
+		return adjudicator.Errorf(keyNode(root, "secret"), "bad-secret",
+			"the secret for side %s is missing or wrong: copy the \"secret:\" line from the mail you received when the game was created", p.Side)
+	}
+	return nil
+}
+
+// SecretHash is what Player.SecretHash stores for a player's secret.
+func SecretHash(secret string) string { return Digest([]byte(strings.TrimSpace(secret))) }
+
+func (g *Game) allAnswered() bool {
+	due := g.Due()
+	if len(due) == 0 {
+		return false
+	}
+	for _, r := range due {
+		if _, ok := g.Answered(r.ID); !ok {
+			return false
+		}
+	}
+	return true
+}
+
+// adjudicate runs Decide on the pending answers and folds the result into g
+// (a clone), adding the records to out.
+func (g *Game) adjudicate(in Input, out *Outcome) error {
+	k := g.K + 1
+	var roller adjudicator.Roller
+	var a Adjudicated
+	a.K = k
+	switch g.Created.Dice.Mode {
+	case DiceChain:
+		if in.Dice != nil {
+			roller = in.Dice
+			break
+		}
+		if in.Secrets == nil {
+			return fmt.Errorf("%w: no dice secret given for game %s", ErrInternal, g.ID)
+		}
+		gen, index, seed, err := g.seed(k, in.Secrets)
+		if err != nil {
+			return fmt.Errorf("%w: %v", ErrInternal, err)
+		}
+		a.Chain, a.Index, a.Seed = gen, index, hex.EncodeToString(seed)
+		roller = dice.NewStream(seed, g.ID, k)
+	case DiceScripted:
+		if in.Dice == nil {
+			return fmt.Errorf("%w: game %s uses scripted dice but none were given", ErrInternal, g.ID)
+		}
+		roller = in.Dice
+	default:
+		return fmt.Errorf("%w: unknown dice mode %q", ErrInternal, g.Created.Dice.Mode)
+	}
+	subs := make([]adjudicator.Submission, 0, len(g.Pending))
+	for _, p := range g.Pending {
+		subs = append(subs, p.Sub)
+		a.Requests = append(a.Requests, p.Accepted.Request)
+	}
+	r := adjudicator.NewResolution(g.Rules, g.Rules.Clone(g.State), roller)
+	if err := g.Rules.Decide(r, subs); err != nil {
+		return err
+	}
+	if err := r.Err(); err != nil {
+		return err
+	}
+	a.Events = len(r.Events())
+	a.Rolls = r.Rolls()
+	a.Report = r.Report()
+	a.StateHash = StateHash(r.State())
+	a.RulesetVersion = g.Rules.Info().Version
+	for _, ev := range r.Events() {
+		t, ok := g.types[ev.EventType()]
+		if !ok {
+			return fmt.Errorf("%w: ruleset emitted unregistered event %q", ErrInternal, ev.EventType())
+		}
+		rec, err := record(ev.EventType(), in.Time, ActorEngine, ev)
+		if err != nil {
+			return err
+		}
+		rec.Schema = t.Schema
+		if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
+			return fmt.Errorf("%w: %v", ErrInternal, err)
+		}
+		out.Records = append(out.Records, rec)
+	}
+	rec, err := record(TypeAdjudicated, in.Time, ActorEngine, a)
+	if err != nil {
+		return err
+	}
+	// Apply checks that the events, decoded from what will be stored, give
+	// the state Decide saw: a ruleset whose events do not round-trip fails
+	// here instead of writing a log that cannot be replayed.
+	if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
+		return fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	out.Records = append(out.Records, rec)
+	out.Results = append(out.Results, Result{Adjudicated: a, RuleEvents: r.Events()})
+
+	// Commit the next chain as soon as this one is used up, so that its
+	// commitment is public before any orders its dice will resolve.
+	if g.Created.Dice.Mode == DiceChain && in.Dice == nil && a.Index == g.Chains[a.Chain].ChainLength {
+		length := in.ChainLength
+		if length == 0 {
+			length = g.Chains[a.Chain].ChainLength
+		}
+		ch, err := dice.NewChain(in.NextSecret, length)
+		if err != nil {
+			return fmt.Errorf("%w: the dice chain is used up and no usable fresh secret was given: %v", ErrInternal, err)
+		}
+		ce := ChainExtended{Chain: a.Chain + 1, Commitment: hex.EncodeToString(ch.Commitment()), ChainLength: length, FromK: k + 1}
+		rec, err := record(TypeChainExtended, in.Time, ActorEngine, ce)
+		if err != nil {
+			return err
+		}
+		if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
+			return fmt.Errorf("%w: %v", ErrInternal, err)
+		}
+		out.Records = append(out.Records, rec)
+		out.NewSecret = in.NextSecret
+		out.NewChain = ce.Chain
+	}
+	return nil
+}
+
+// reparse parses stored orders again, against the state they were accepted in.
+func (g *Game) reparse(oa OrdersAccepted) (adjudicator.Submission, error) {
+	var req adjudicator.Request
+	found := false
+	for _, r := range g.Due() {
+		if r.ID == oa.Request {
+			req, found = r, true
+		}
+	}
+	if !found {
+		return adjudicator.Submission{}, fmt.Errorf("orders answer request %q, which is not due", oa.Request)
+	}
+	root, err := yamlx.Parse([]byte(oa.Raw))
+	if err != nil {
+		return adjudicator.Submission{}, fmt.Errorf("stored orders do not parse: %v", err)
+	}
+	var env Envelope
+	if err := yamlx.Decode(root, &env); err != nil {
+		return adjudicator.Submission{}, fmt.Errorf("stored orders do not parse: %v", err)
+	}
+	orders, err := g.Rules.ParseOrders(g.State, req, &env.Orders)
+	if err != nil {
+		return adjudicator.Submission{}, fmt.Errorf("stored orders are no longer valid: %v", err)
+	}
+	return adjudicator.Submission{Request: req, Side: oa.Side, Orders: orders}, nil
+}
+
+func record(typ string, t time.Time, actor string, payload any) (Record, error) {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		return Record{}, fmt.Errorf("%w: encoding %s: %v", ErrInternal, typ, err)
+	}
+	return Record{Type: typ, Schema: 1, Time: t, Actor: actor, Payload: b}, nil
+}
+
+// keyNode returns the key node of field name in mapping n, or n itself.
+func keyNode(n *yaml.Node, name string) *yaml.Node {
+	if n != nil && n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == name {
+				return n.Content[i]
+			}
+		}
+	}
+	return n
+}
+
+func describeDue(due []adjudicator.Request) string {
+	if len(due) == 0 {
+		return "nobody (the game is over)"
+	}
+	parts := make([]string, len(due))
+	for i, r := range due {
+		parts[i] = fmt.Sprintf("%s (%s)", r.Side, r.Title)
+	}
+	return strings.Join(parts, " and ")
+}
+
+func joinSides(s []adjudicator.Side) string {
+	parts := make([]string, len(s))
+	for i, x := range s {
+		parts[i] = string(x)
+	}
+	return strings.Join(parts, ", ")
+}

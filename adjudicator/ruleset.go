@@ -1,0 +1,144 @@
+package adjudicator
+
+import (
+	"gopkg.in/yaml.v3"
+)
+
+// Side names one player's side in a game, e.g. "invader" or "defender".
+// The empty Side is the referee, who sees everything.
+type Side string
+
+// Referee is the viewer that sees all hidden information.
+const Referee Side = ""
+
+// State is a ruleset's whole game state. It must encode to JSON
+// deterministically (the engine hashes that encoding after every
+// adjudication), so use slices and string-keyed maps, never floats whose
+// printing could vary.
+type State any
+
+// Orders is what a ruleset parsed from one submission. It must encode to
+// YAML, which is how orders are echoed back to the player, normalised.
+type Orders any
+
+// Event is a ruleset's domain event: one thing that happened. EventType is
+// a stable name, prefixed by the ruleset ("dragonrage.moved"); it is stored in
+// the log and must never change once games have been played with it.
+type Event interface {
+	EventType() string
+}
+
+// EventType tells the engine how to decode a stored event.
+type EventType struct {
+	Name   string       // as returned by EventType()
+	Schema int          // the payload schema version written now, from 1
+	New    func() Event // a pointer to a zero value to decode the JSON payload into
+}
+
+// Setup is what a game starts from.
+type Setup struct {
+	Scenario string            // the scenario's id, or "" with Position
+	Position []byte            // an inline position (YAML), for tests and custom setups
+	Options  map[string]string // game options, validated by the ruleset
+	Sides    []Side            // the sides that have players
+}
+
+// Request is one thing the game waits for.
+type Request struct {
+	ID     string   // unique within the game, e.g. "t3.invader.movement"
+	Side   Side     // who must answer
+	Kind   string   // "setup", "orders" or "decision"
+	Turn   int      // the turn the answer is for; orders must name it
+	Phase  string   // the phase key the answer is for; orders must name it
+	Title  string   // for people: "turn 3, invader movement"
+	Prompt string   // for decisions: the question
+	Hidden bool     // the answer stays hidden from the other sides until adjudicated
+	Choice []string // for decisions: the accepted answers, when they are a closed list
+}
+
+// Submission is a parsed, accepted answer to a Request.
+type Submission struct {
+	Request Request
+	Side    Side
+	Orders  Orders
+}
+
+// OptionInfo documents a game option.
+type OptionInfo struct {
+	Name    string
+	Default string
+	Values  []string // the accepted values, when they are a closed list
+	Doc     string
+}
+
+// ScenarioInfo describes a scenario a ruleset can set up.
+type ScenarioInfo struct {
+	ID    string
+	Title string
+	Sides []Side
+	Doc   string
+}
+
+// Info describes a ruleset.
+type Info struct {
+	Name      string // registry key, e.g. "dragonrage"
+	Title     string
+	Version   string // semantic version of the rules implementation
+	Sides     []Side
+	Scenarios []ScenarioInfo
+	Options   []OptionInfo
+}
+
+// Ruleset is one game's rules. Implementations are stateless values; all
+// game state lives in State.
+type Ruleset interface {
+	// Info describes the ruleset, its scenarios and options.
+	Info() Info
+	// Setup builds the initial state from module data. It fails on an
+	// unknown scenario, a bad option or an invalid inline position.
+	Setup(s Setup) (State, error)
+	// Due lists what the game waits for now; none means the game is over.
+	Due(st State) []Request
+	// ParseOrders reads and validates the orders node of one submission
+	// answering req. Errors are *OrderError or OrderErrors, with positions
+	// inside the YAML and stable codes.
+	ParseOrders(st State, req Request, orders *yaml.Node) (Orders, error)
+	// Decide resolves one adjudication: the answers to every due request.
+	// It emits events, rolls dice and reports through r. An error means the
+	// adjudication could not be made (e.g. scripted dice ran out); nothing
+	// of it is kept.
+	Decide(r *Resolution, subs []Submission) error
+	// Evolve applies ev to st and returns the new state. It may modify st
+	// in place. It cannot fail: events were validated when decided.
+	Evolve(st State, ev Event) State
+	// Clone returns a deep copy of st.
+	Clone(st State) State
+	// View is the state as viewer may see it (Referee sees everything).
+	View(st State, viewer Side) View
+	// EventTypes lists every event the ruleset emits.
+	EventTypes() []EventType
+}
+
+// View is a ruleset-neutral picture of a state, for `umpire show`, results
+// mails and game-script expectations.
+type View struct {
+	Turn    int            `json:"turn" yaml:"turn"`
+	Phase   string         `json:"phase" yaml:"phase"`
+	Units   []UnitView     `json:"units" yaml:"units"`
+	Score   map[Side]int   `json:"score,omitempty" yaml:"score,omitempty"`
+	Over    bool           `json:"over" yaml:"over"`
+	Winner  Side           `json:"winner,omitempty" yaml:"winner,omitempty"`
+	Result  string         `json:"result,omitempty" yaml:"result,omitempty"`
+	Notes   []string       `json:"notes,omitempty" yaml:"notes,omitempty"`
+	Markers map[string]any `json:"markers,omitempty" yaml:"markers,omitempty"`
+}
+
+// UnitView is one unit as a viewer may see it.
+type UnitView struct {
+	ID     string   `json:"id" yaml:"id"`
+	Side   Side     `json:"side" yaml:"side"`
+	Type   string   `json:"type" yaml:"type"`
+	At     string   `json:"at,omitempty" yaml:"at,omitempty"`         // a hex, a region, "off-map"; "" if eliminated or hidden
+	Status []string `json:"status,omitempty" yaml:"status,omitempty"` // e.g. wounded, killer, broken
+	Gone   bool     `json:"gone,omitempty" yaml:"gone,omitempty"`     // eliminated
+}

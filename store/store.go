@@ -1,0 +1,188 @@
+// Package store is umpire's durable memory: an append-only, hash-chained event
+// log per game, the outbox of messages waiting to be sent, the intake marks
+// that stop a mail being handled twice, and the secrets (dice seeds, player
+// secrets) that must never be exported.
+//
+// Everything that belongs together is written in one transaction: the events a
+// submission causes, the mails it triggers and the mark that says the mail was
+// handled. A conflicting or duplicate write fails with a typed error and writes
+// nothing at all.
+//
+// The package knows nothing of games or rules: payloads are opaque bytes. It
+// must never import the adjudicator, mail or templates packages.
+package store
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Hash is a SHA-256 digest.
+type Hash [32]byte
+
+// String returns the digest in lower-case hex.
+func (h Hash) String() string { return fmt.Sprintf("%x", h[:]) }
+
+// IsZero reports whether h is all zero bytes (the prev of a game's first event).
+func (h Hash) IsZero() bool { return h == Hash{} }
+
+// NewEvent is an event as the caller hands it to Append.
+type NewEvent struct {
+	Type    string    // stable type name, e.g. "game.created"; never a Go type name
+	Schema  int       // version of the payload schema for Type, from 1
+	Time    time.Time // when it was received, given by the caller
+	Actor   string    // who caused it, e.g. "referee", "side:invader", "engine"
+	Payload []byte    // the body, usually JSON; opaque to the store
+}
+
+// Event is one stored entry of a game's log.
+type Event struct {
+	Seq uint64 // position in the game's log, from 1
+	NewEvent
+	Prev Hash // Hash of the event before it; zero for Seq 1
+	Hash Hash // ChainHash(Prev, this event)
+}
+
+// ChainHash computes the hash of event e chained onto prev. The encoding is
+// fixed (version 1): changing it would break every existing game.
+func ChainHash(prev Hash, seq uint64, e NewEvent) Hash {
+	h := sha256.New()
+	h.Write([]byte("umpire-event-v1\x00"))
+	h.Write(prev[:])
+	var b [8]byte
+	binary.BigEndian.PutUint64(b[:], seq)
+	h.Write(b[:])
+	writeBytes := func(p []byte) {
+		binary.BigEndian.PutUint64(b[:], uint64(len(p)))
+		h.Write(b[:])
+		h.Write(p)
+	}
+	writeBytes([]byte(e.Type))
+	binary.BigEndian.PutUint64(b[:], uint64(int64(e.Schema)))
+	h.Write(b[:])
+	binary.BigEndian.PutUint64(b[:], uint64(e.Time.UnixNano()))
+	h.Write(b[:])
+	writeBytes([]byte(e.Actor))
+	writeBytes(e.Payload)
+	var out Hash
+	h.Sum(out[:0])
+	return out
+}
+
+// MessageStatus is where an outbox message stands.
+type MessageStatus string
+
+const (
+	Pending MessageStatus = "pending" // waiting to be sent (again)
+	Sent    MessageStatus = "sent"    // handed to the SMTP server
+	Failed  MessageStatus = "failed"  // permanently refused; the referee must look
+)
+
+// Message is one entry of the outbox: a complete mail ready to send.
+type Message struct {
+	ID          string    // unique and stable (the Message-ID without brackets)
+	Game        string    // the game it belongs to, "" for none
+	From        string    // envelope sender
+	To          []string  // envelope recipients
+	Raw         []byte    // the whole RFC 5322 message
+	Created     time.Time // when it was put in the outbox
+	Status      MessageStatus
+	Attempts    int
+	NextAttempt time.Time // not before this time
+	LastError   string
+	SentAt      time.Time // when MarkSent recorded it; zero until then
+}
+
+// Batch is everything one Append writes, atomically.
+type Batch struct {
+	Game     string            // game id; the game is created by its first batch (Expected 0)
+	Expected uint64            // the version (number of events) the caller last saw
+	Events   []NewEvent        // appended in order
+	Outbox   []Message         // queued as Pending; an ID already queued is ErrDuplicate
+	Marks    []string          // intake marks; one already present is ErrDuplicate
+	Secrets  map[string][]byte // private per-game values (never exported), set or replaced
+	Meta     map[string][]byte // global key/values (e.g. IMAP UIDVALIDITY), set or replaced
+}
+
+// Errors returned by a Store. Test them with errors.Is; ConflictError and
+// DuplicateError carry the details.
+var (
+	ErrConflict    = errors.New("store: version conflict")
+	ErrDuplicate   = errors.New("store: already recorded")
+	ErrUnknownGame = errors.New("store: unknown game")
+	ErrNotFound    = errors.New("store: not found")
+	ErrClosed      = errors.New("store: closed")
+	// ErrInvalid: a batch breaks the rules (no game id, an event without a
+	// type, schema or time, an empty key, a key over MaxKeyLen bytes).
+	ErrInvalid = errors.New("store: invalid batch")
+	// ErrCorrupt: stored bytes do not decode or a game's hash chain is broken.
+	ErrCorrupt = errors.New("store: corrupt data")
+	// ErrLocked: another process holds the data file.
+	ErrLocked = errors.New("store: data file in use")
+	// ErrReadOnly: a write to a store opened with OpenReadOnly.
+	ErrReadOnly = errors.New("store: opened read-only")
+)
+
+// ConflictError says that a game's log was not at the version the caller expected.
+type ConflictError struct {
+	Game             string
+	Expected, Actual uint64
+}
+
+func (e *ConflictError) Error() string {
+	return fmt.Sprintf("store: game %q is at version %d, not %d as expected", e.Game, e.Actual, e.Expected)
+}
+
+func (e *ConflictError) Unwrap() error { return ErrConflict }
+
+// DuplicateError says that a mark or outbox message was already recorded.
+type DuplicateError struct {
+	Kind string // "mark" or "message"
+	Key  string
+}
+
+func (e *DuplicateError) Error() string {
+	return fmt.Sprintf("store: %s %q already recorded", e.Kind, e.Key)
+}
+
+func (e *DuplicateError) Unwrap() error { return ErrDuplicate }
+
+// Store is the interface both implementations (bbolt and memory) satisfy; one
+// conformance suite (package storetest) runs against both.
+type Store interface {
+	// Append writes b atomically and returns the stored events. It fails with
+	// a *ConflictError if the game is not at b.Expected, and with a
+	// *DuplicateError if a mark or message ID exists; then nothing is written.
+	// A batch with no events may still write marks, outbox messages and meta
+	// (Expected is then checked only if the game exists or Expected > 0).
+	Append(ctx context.Context, b Batch) ([]Event, error)
+	// Events returns the game's events with Seq >= from (all for from <= 1).
+	Events(ctx context.Context, game string, from uint64) ([]Event, error)
+	// Scan calls fn for each event with Seq >= from, in order, without
+	// loading the whole log; it stops at fn's first error and returns it.
+	Scan(ctx context.Context, game string, from uint64, fn func(Event) error) error
+	// Version returns the number of events in the game's log; ErrUnknownGame if none.
+	Version(ctx context.Context, game string) (uint64, error)
+	// Games lists the game ids in lexical order.
+	Games(ctx context.Context) ([]string, error)
+	// Secret returns a game's private value; ErrNotFound if absent.
+	Secret(ctx context.Context, game, name string) ([]byte, error)
+	// Marked reports whether an intake mark exists.
+	Marked(ctx context.Context, mark string) (bool, error)
+	// Meta returns a global value; ErrNotFound if absent.
+	Meta(ctx context.Context, key string) ([]byte, error)
+	// Due returns the Pending messages whose NextAttempt is not after now, oldest first.
+	Due(ctx context.Context, now time.Time) ([]Message, error)
+	// Messages returns every outbox message of a game ("" for all), oldest first.
+	Messages(ctx context.Context, game string) ([]Message, error)
+	// MarkSent, Retry and Fail move a message on; ErrNotFound if unknown.
+	MarkSent(ctx context.Context, id string, at time.Time) error
+	Retry(ctx context.Context, id string, next time.Time, reason string) error
+	Fail(ctx context.Context, id string, reason string) error
+	// Close releases the store; later calls fail with ErrClosed.
+	Close() error
+}
