@@ -53,11 +53,11 @@ type Result struct {
 type Outcome struct {
 	Records   []Record
 	Accepted  OrdersAccepted
-	Results   []Result     // the adjudications made (none while others are due)
-	NewSecret []byte       // store this secret as dice chain NewChain's
-	NewChain  int          // generation of NewSecret
-	Next      *Game        // the game after the records, once they are stored
-	Envelope  *Envelope    // as read
+	Results   []Result  // the adjudications made (none while others are due)
+	NewSecret []byte    // store this secret as dice chain NewChain's
+	NewChain  int       // generation of NewSecret
+	Next      *Game     // the game after the records, once they are stored
+	Envelope  *Envelope // as read
 	Orders    adjudicator.Orders
 }
 

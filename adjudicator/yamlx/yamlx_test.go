@@ -21,10 +21,10 @@ type doc struct {
 
 func TestErrors(t *testing.T) {
 	cases := []struct {
-		name, src      string
-		code           string
-		line, col      int
-		msgHas         string
+		name, src string
+		code      string
+		line, col int
+		msgHas    string
 	}{
 		{"unknown top field", "turn: 1\nordres: []\n", CodeUnknownField, 2, 1, `did you mean "orders"`},
 		{"unknown nested field", "turn: 1\norders:\n  - unit: ORC-3\n    pth: [0101]\n", CodeUnknownField, 4, 5, `did you mean "path"`},

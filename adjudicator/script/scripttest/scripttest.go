@@ -1,0 +1,92 @@
+// Package scripttest runs a directory of game scripts as Go subtests: the
+// harness behind every ruleset's rule cases (testdata/*.yaml), and the
+// coverage check that every rule ID in scope has at least one case.
+package scripttest
+
+import (
+	"bytes"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/script"
+)
+
+// Load reads every *.yaml script under dir in fsys (recursively), sorted by path.
+func Load(t testing.TB, fsys fs.FS, dir string) []*script.Script {
+	t.Helper()
+	var out []*script.Script
+	err := fs.WalkDir(fsys, dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || (!strings.HasSuffix(p, ".yaml") && !strings.HasSuffix(p, ".yml")) {
+			return nil
+		}
+		src, err := fs.ReadFile(fsys, p)
+		if err != nil {
+			return err
+		}
+		s, err := script.Parse(p, src)
+		if err != nil {
+			t.Errorf("%v", err)
+			return nil
+		}
+		out = append(out, s)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].File() < out[j].File() })
+	return out
+}
+
+// RunAll plays every script as a subtest named after its file; a failing
+// script prints its whole run.
+func RunAll(t *testing.T, scripts []*script.Script, lookup game.Lookup) {
+	t.Helper()
+	if len(scripts) == 0 {
+		t.Fatal("no scripts found")
+	}
+	for _, s := range scripts {
+		t.Run(strings.TrimSuffix(path.Base(s.File()), path.Ext(s.File())), func(t *testing.T) {
+			run, err := script.Play(s, lookup, script.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !run.OK() {
+				var b bytes.Buffer
+				run.WriteText(&b)
+				t.Errorf("%s:\n%s", s.File(), b.String())
+			}
+		})
+	}
+}
+
+// Coverage maps each rule ID to the scripts that name it in rules:.
+func Coverage(scripts []*script.Script) map[string][]string {
+	out := map[string][]string{}
+	for _, s := range scripts {
+		for _, r := range s.Rules {
+			out[r] = append(out[r], s.File())
+		}
+	}
+	return out
+}
+
+// Uncovered returns the rule IDs of want that no script names, sorted.
+func Uncovered(scripts []*script.Script, want []string) []string {
+	cov := Coverage(scripts)
+	var out []string
+	for _, r := range want {
+		if len(cov[r]) == 0 {
+			out = append(out, r)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
