@@ -233,8 +233,8 @@ func (g *Game) Sides() []adjudicator.Side {
 // View is the state as viewer may see it.
 func (g *Game) View(viewer adjudicator.Side) adjudicator.View { return g.Rules.View(g.State, viewer) }
 
-// clone returns a copy of g that can be folded further without touching g.
-func (g *Game) clone() *Game {
+// Clone returns a copy of g that can be folded further without touching g.
+func (g *Game) Clone() *Game {
 	c := *g
 	c.State = g.Rules.Clone(g.State)
 	c.Chains = slices.Clone(g.Chains)

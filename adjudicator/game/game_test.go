@@ -11,7 +11,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
-	"github.com/umpire-pbem/umpire/adjudicator/internal/testrules"
+	"github.com/umpire-pbem/umpire/adjudicator/testrules"
 )
 
 func lookup(name string) (adjudicator.Ruleset, bool) {

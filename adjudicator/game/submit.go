@@ -142,7 +142,7 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	}
 	out.Records = append(out.Records, rec)
 
-	next := g.clone()
+	next := g.Clone()
 	next.checkSum = true
 	if err := next.Apply(Entry{Seq: next.Version + 1, Record: rec}); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInternal, err)

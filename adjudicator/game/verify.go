@@ -207,13 +207,13 @@ func Replay(entries []Entry, lookup Lookup) *Audit {
 		switch {
 		case e.Type == TypeAdjudicated:
 			if pre == nil {
-				pre = g.clone()
+				pre = g.Clone()
 			}
 			a.redecide(pre, append(group, e), script)
 			pre, group = nil, nil
 		case e.Type != TypeOrders && e.Type != TypeChainExtended && e.Type != TypeCreated:
 			if pre == nil {
-				pre = g.clone()
+				pre = g.Clone()
 			}
 			group = append(group, e)
 		}

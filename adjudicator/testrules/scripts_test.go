@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/adjudicator/internal/testrules"
+	"github.com/umpire-pbem/umpire/adjudicator/testrules"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 )

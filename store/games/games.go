@@ -1,0 +1,292 @@
+// Package games is where the pure engine meets storage: it loads a game by
+// folding its log from a store.Store, creates games (drawing the dice
+// secret), turns a submission into one atomic append (the events, the mails
+// they cause, the intake mark), and audits, replays and exports games.
+//
+// It is the single writer for the games of one process: submissions to the
+// same game are serialised, and a conflicting append (another writer got
+// there first) is retried on the fresh log. It never talks to the network.
+package games
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/base32"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+// Service keeps games in a store.
+type Service struct {
+	Store store.Store
+	Rules game.Lookup
+	Rand  io.Reader        // secrets; crypto/rand when nil
+	Now   func() time.Time // the clock; time.Now when nil
+
+	mu    sync.Mutex
+	locks map[string]*sync.Mutex
+	cache map[string]*game.Game // the last folded state of each game
+}
+
+// ErrUnknownGame says that no game has that id.
+var ErrUnknownGame = errors.New("unknown game")
+
+func (s *Service) now() time.Time {
+	if s.Now != nil {
+		return s.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+func (s *Service) random(n int) ([]byte, error) {
+	b := make([]byte, n)
+	r := s.Rand
+	if r == nil {
+		r = rand.Reader
+	}
+	if _, err := io.ReadFull(r, b); err != nil {
+		return nil, fmt.Errorf("drawing a secret: %w", err)
+	}
+	return b, nil
+}
+
+// lock serialises writers of one game.
+func (s *Service) lock(id string) func() {
+	s.mu.Lock()
+	if s.locks == nil {
+		s.locks = map[string]*sync.Mutex{}
+	}
+	l := s.locks[id]
+	if l == nil {
+		l = &sync.Mutex{}
+		s.locks[id] = l
+	}
+	s.mu.Unlock()
+	l.Lock()
+	return l.Unlock
+}
+
+// Secret names in the store.
+func diceSecret(gen int) string { return fmt.Sprintf("dice/%d", gen) }
+
+// Entries reads a game's log as the engine sees it.
+func (s *Service) Entries(ctx context.Context, id string) ([]game.Entry, []store.Event, error) {
+	evs, err := s.Store.Events(ctx, id, 1)
+	if errors.Is(err, store.ErrUnknownGame) || (err == nil && len(evs) == 0) {
+		return nil, nil, fmt.Errorf("%w %q (umpire games lists them)", ErrUnknownGame, id)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	return ToEntries(evs), evs, nil
+}
+
+// ToEntries converts stored events for the engine.
+func ToEntries(evs []store.Event) []game.Entry {
+	out := make([]game.Entry, len(evs))
+	for i, e := range evs {
+		out[i] = game.Entry{Seq: e.Seq, Record: game.Record{Type: e.Type, Schema: e.Schema, Time: e.Time, Actor: e.Actor, Payload: e.Payload}}
+	}
+	return out
+}
+
+func toNew(recs []game.Record) []store.NewEvent {
+	out := make([]store.NewEvent, len(recs))
+	for i, r := range recs {
+		out[i] = store.NewEvent{Type: r.Type, Schema: r.Schema, Time: r.Time, Actor: r.Actor, Payload: r.Payload}
+	}
+	return out
+}
+
+// Load returns a game's current state: the cached fold when the log has not
+// grown since, else the log folded anew. The caller may change it freely.
+func (s *Service) Load(ctx context.Context, id string) (*game.Game, error) {
+	if !game.ValidID(id) {
+		return nil, fmt.Errorf("%w %q", ErrUnknownGame, id)
+	}
+	s.mu.Lock()
+	cached := s.cache[id]
+	s.mu.Unlock()
+	if cached != nil {
+		if v, err := s.Store.Version(ctx, id); err == nil && v == cached.Version {
+			return cached.Clone(), nil
+		}
+	}
+	g, err := s.fold(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	s.remember(g)
+	return g.Clone(), nil
+}
+
+func (s *Service) remember(g *game.Game) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.cache == nil {
+		s.cache = map[string]*game.Game{}
+	}
+	s.cache[g.ID] = g
+}
+
+// fold folds a game's whole log from the store.
+func (s *Service) fold(ctx context.Context, id string) (*game.Game, error) {
+	if !game.ValidID(id) {
+		return nil, fmt.Errorf("%w %q", ErrUnknownGame, id)
+	}
+	var g *game.Game
+	err := s.Store.Scan(ctx, id, 1, func(e store.Event) error {
+		en := game.Entry{Seq: e.Seq, Record: game.Record{Type: e.Type, Schema: e.Schema, Time: e.Time, Actor: e.Actor, Payload: e.Payload}}
+		if g == nil {
+			var err error
+			g, err = game.Start(en, s.Rules)
+			return err
+		}
+		return g.Apply(en)
+	})
+	if errors.Is(err, store.ErrUnknownGame) || (err == nil && g == nil) {
+		return nil, fmt.Errorf("%w %q (umpire games lists them)", ErrUnknownGame, id)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return g, nil
+}
+
+// LoadAt folds a game's log up to and including event seq.
+func (s *Service) LoadAt(ctx context.Context, id string, seq uint64) (*game.Game, error) {
+	entries, _, err := s.Entries(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if seq < 1 || seq > uint64(len(entries)) {
+		return nil, fmt.Errorf("game %s has events 1 to %d; there is no event %d", id, len(entries), seq)
+	}
+	return game.Load(entries[:seq], s.Rules)
+}
+
+// LoadTurn folds a game's log up to the last event of turn t, as the View
+// reports turns (the state when turn t+1 began, or the end).
+func (s *Service) LoadTurn(ctx context.Context, id string, t int) (*game.Game, error) {
+	entries, _, err := s.Entries(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	g, err := game.Start(entries[0], s.Rules)
+	if err != nil {
+		return nil, err
+	}
+	if v := g.View(adjudicator.Referee); v.Turn > t {
+		return nil, fmt.Errorf("game %s starts at turn %d", id, v.Turn)
+	}
+	for _, e := range entries[1:] {
+		next := g.Clone()
+		if err := next.Apply(e); err != nil {
+			return nil, err
+		}
+		if next.View(adjudicator.Referee).Turn > t {
+			return g, nil
+		}
+		g = next
+	}
+	return g, nil
+}
+
+// Player is a side's player as the referee names them at creation.
+type Player struct {
+	Side    adjudicator.Side
+	Address string
+}
+
+// CreateRequest is a new game.
+type CreateRequest struct {
+	ID          string // "" to draw one
+	Ruleset     string
+	Scenario    string
+	Position    []byte
+	Options     map[string]string
+	Players     []Player
+	Referee     string
+	ChainLength int
+	// Mail builds the messages to queue with the game (welcome mails),
+	// given the game and each side's secret in plain text.
+	Mail func(c *game.Created, secrets map[adjudicator.Side]string) ([]store.Message, error)
+}
+
+// Created is a game just created.
+type Created struct {
+	Game       *game.Game
+	Commitment string
+	Secrets    map[adjudicator.Side]string // each player's secret, shown once
+}
+
+// Create makes a new game: it draws the dice secret and the players'
+// secrets, and writes the game.created event, the secret and any welcome
+// mails in one transaction.
+func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, error) {
+	rs, ok := s.Rules(req.Ruleset)
+	if !ok {
+		return nil, fmt.Errorf("no ruleset %q in this build (umpire rulesets lists them)", req.Ruleset)
+	}
+	id := req.ID
+	if id == "" {
+		b, err := s.random(4)
+		if err != nil {
+			return nil, err
+		}
+		id = req.Ruleset[:min(len(req.Ruleset), 4)] + "-" + hex.EncodeToString(b)
+	}
+	secret, err := s.random(dice.SeedSize)
+	if err != nil {
+		return nil, err
+	}
+	secrets := map[adjudicator.Side]string{}
+	var players []game.Player
+	for _, p := range req.Players {
+		b, err := s.random(9)
+		if err != nil {
+			return nil, err
+		}
+		sec := strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+		secrets[p.Side] = sec
+		players = append(players, game.Player{Side: p.Side, Address: p.Address, SecretHash: game.SecretHash(sec)})
+	}
+	rec, c, err := game.Create(game.NewGame{ID: id, Ruleset: rs, Scenario: req.Scenario, Position: req.Position, Options: req.Options,
+		Players: players, Referee: req.Referee, Time: s.now(), Secret: secret, ChainLength: req.ChainLength})
+	if err != nil {
+		return nil, err
+	}
+	b := store.Batch{Game: id, Expected: 0, Events: toNew([]game.Record{rec}), Secrets: map[string][]byte{diceSecret(0): secret}}
+	if req.Mail != nil {
+		msgs, err := req.Mail(c, secrets)
+		if err != nil {
+			return nil, err
+		}
+		b.Outbox = msgs
+	}
+	defer s.lock(id)()
+	if v, err := s.Store.Version(ctx, id); err == nil && v > 0 {
+		return nil, fmt.Errorf("a game %q exists already", id)
+	}
+	if _, err := s.Store.Append(ctx, b); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return nil, fmt.Errorf("a game %q exists already", id)
+		}
+		return nil, err
+	}
+	g, err := s.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &Created{Game: g, Commitment: c.Dice.Commitment, Secrets: secrets}, nil
+}

@@ -1,0 +1,81 @@
+package games
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+// SubmitRequest is one submission to record.
+type SubmitRequest struct {
+	Game       string
+	Side       adjudicator.Side
+	Src        []byte
+	Via        string
+	MessageID  string
+	NeedSecret bool
+	Marks      []string          // intake marks written with the events
+	Meta       map[string][]byte // written with the events
+	// Mail builds the messages the submission causes (acknowledgement,
+	// results), queued in the same transaction as its events.
+	Mail func(next *game.Game, out *game.Outcome) ([]store.Message, error)
+	// Dice replaces the game's dice (what-if replays); such an outcome is
+	// returned but never stored.
+	Dice []int
+}
+
+// Submit validates a submission, adjudicates when it completes what is due,
+// and appends everything in one transaction. A player's mistake comes back
+// as an *adjudicator.OrderError or adjudicator.OrderErrors and nothing is
+// written.
+func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome, error) {
+	defer s.lock(req.Game)()
+	for attempt := 0; ; attempt++ {
+		g, err := s.Load(ctx, req.Game)
+		if err != nil {
+			return nil, err
+		}
+		next, err := s.random(dice.SeedSize)
+		if err != nil {
+			return nil, err
+		}
+		in := game.Input{Side: req.Side, Src: req.Src, Time: s.now(), Via: req.Via, MessageID: req.MessageID, NeedSecret: req.NeedSecret,
+			Secrets: func(gen int) ([]byte, error) { return s.Store.Secret(ctx, req.Game, diceSecret(gen)) }, NextSecret: next}
+		if req.Dice != nil {
+			in.Dice = &dice.Script{Faces: req.Dice}
+		}
+		out, err := g.Submit(in)
+		if err != nil {
+			return nil, err
+		}
+		if req.Dice != nil {
+			return out, nil
+		}
+		b := store.Batch{Game: req.Game, Expected: g.Version, Events: toNew(out.Records), Marks: req.Marks, Meta: req.Meta}
+		if out.NewSecret != nil {
+			b.Secrets = map[string][]byte{diceSecret(out.NewChain): out.NewSecret}
+		}
+		if req.Mail != nil {
+			if b.Outbox, err = req.Mail(out.Next, out); err != nil {
+				return nil, err
+			}
+		}
+		_, err = s.Store.Append(ctx, b)
+		if errors.Is(err, store.ErrConflict) && attempt < 3 {
+			continue // another writer appended first: decide again on the fresh log
+		}
+		if errors.Is(err, store.ErrDuplicate) {
+			return nil, adjudicator.Rejection(adjudicator.CodeDuplicate, "this submission was already recorded (%v)", err)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("recording orders for game %s: %w", req.Game, err)
+		}
+		s.remember(out.Next.Clone())
+		return out, nil
+	}
+}
