@@ -426,3 +426,22 @@ func TestCreateRejects(t *testing.T) {
 		}
 	}
 }
+
+func TestWhatIf(t *testing.T) {
+	tb := playToEnd(t, 0)
+	// Adjudication 2 is red's first move: two dice.
+	res, err := game.WhatIf(tb.log, lookup, 2, []int{6, 6})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Rolls) < 2 || res.Rolls[0].Total != 6 || res.Rolls[1].Total != 6 {
+		t.Fatalf("what-if rolls %v", res.Rolls)
+	}
+	if _, err := game.WhatIf(tb.log, lookup, 999, nil); err == nil {
+		t.Error("a what-if past the end was accepted")
+	}
+	// Nothing changed: the log still verifies.
+	if a := game.Verify(tb.log); !a.OK() {
+		t.Error(a.Problems)
+	}
+}

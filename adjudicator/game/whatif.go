@@ -1,0 +1,60 @@
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+)
+
+// WhatIf decides adjudication k of a log again with the given faces first
+// (then the recorded seed's own dice) and returns what would have happened.
+// Nothing is changed: it is a referee's tool for answering "what if that
+// roll had been a 6?".
+func WhatIf(entries []Entry, lookup Lookup, k int, faces []int) (*Result, error) {
+	if len(entries) == 0 {
+		return nil, fmt.Errorf("the log is empty")
+	}
+	g, err := Start(entries[0], lookup)
+	if err != nil {
+		return nil, err
+	}
+	var pre *Game
+	for _, e := range entries[1:] {
+		if e.Type != TypeOrders && e.Type != TypeChainExtended && pre == nil && g.K == k-1 {
+			pre = g.Clone()
+		}
+		if e.Type == TypeAdjudicated && g.K == k-1 {
+			var a Adjudicated
+			if err := json.Unmarshal(e.Payload, &a); err != nil {
+				return nil, &LogError{Seq: e.Seq, Msg: err.Error()}
+			}
+			var then adjudicator.Roller
+			if a.Seed != "" {
+				seed, err := dice.ParseSeed(a.Seed)
+				if err != nil {
+					return nil, err
+				}
+				then = dice.NewStream(seed, g.ID, k)
+			}
+			r := adjudicator.NewResolution(pre.Rules, pre.Rules.Clone(pre.State), &dice.Script{Faces: faces, Then: then})
+			subs := make([]adjudicator.Submission, 0, len(pre.Pending))
+			for _, p := range pre.Pending {
+				subs = append(subs, p.Sub)
+			}
+			if err := pre.Rules.Decide(r, subs); err != nil {
+				return nil, err
+			}
+			if err := r.Err(); err != nil {
+				return nil, err
+			}
+			return &Result{Adjudicated: Adjudicated{K: k, Requests: a.Requests, Events: len(r.Events()), Rolls: r.Rolls(), Report: r.Report(),
+				StateHash: StateHash(r.State()), RulesetVersion: pre.Rules.Info().Version}, RuleEvents: r.Events()}, nil
+		}
+		if err := g.Apply(e); err != nil {
+			return nil, err
+		}
+	}
+	return nil, fmt.Errorf("game %s has %d adjudications; there is no adjudication %d", g.ID, g.K, k)
+}

@@ -1,0 +1,24 @@
+// Package rulesets lists every ruleset this build of umpire ships, in one
+// place, explicitly: no init-time registration. A game records the name and
+// version of its ruleset; Lookup finds it again when the game is loaded.
+package rulesets
+
+import (
+	"github.com/umpire-pbem/umpire/adjudicator"
+)
+
+// all is the list. Each ruleset is a package exporting one value.
+var all = []adjudicator.Ruleset{}
+
+// All returns the shipped rulesets.
+func All() []adjudicator.Ruleset { return append([]adjudicator.Ruleset(nil), all...) }
+
+// Lookup finds a shipped ruleset by name.
+func Lookup(name string) (adjudicator.Ruleset, bool) {
+	for _, r := range all {
+		if r.Info().Name == name {
+			return r, true
+		}
+	}
+	return nil, false
+}

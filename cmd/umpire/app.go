@@ -1,0 +1,238 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/games"
+)
+
+// app is the command line, with its I/O and ruleset registry injected so
+// tests can run it in-process with a test ruleset.
+type app struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	rules          game.Lookup
+	all            func() []adjudicator.Ruleset
+	now            func() time.Time
+}
+
+type command struct {
+	name, args, summary string
+	run                 func(a *app, ctx context.Context, args []string) error
+}
+
+var commands []command
+
+func init() {
+	// The table refers to the functions; declaring it in init avoids an
+	// initialisation cycle through the help command.
+	commands = []command{
+		{"new", "--ruleset R --scenario S --player SIDE=ADDRESS ... [--option K=V ...]", "create a game; prints its id, then the dice commitment", cmdNew},
+		{"submit", "GAME SIDE ORDERS.yaml", "record one side's orders; adjudicates when all that is due is in", cmdSubmit},
+		{"show", "GAME [--turn T | --at EVENT] [--as SIDE] [--json]", "print a game's state, as a side sees it", cmdShow},
+		{"log", "GAME [--as SIDE] [--json]", "list a game's events", cmdLog},
+		{"replay", "GAME [--adjudication K --dice 6,2,5]", "decide every adjudication again and report the first divergence; or a what-if", cmdReplay},
+		{"verify", "GAME | BUNDLE.tar", "check the hash chain, the revealed seeds and every die", cmdVerify},
+		{"export", "GAME -o BUNDLE.tar", "write a self-contained audit bundle", cmdExport},
+		{"run", "SCRIPT.yaml ... [--json] [--dice 6,2,5]", "play game scripts in memory and check their expectations", cmdRun},
+		{"games", "", "list the games in the data file", cmdGames},
+		{"rulesets", "", "list the rulesets, their scenarios and options", cmdRulesets},
+		{"help", "[COMMAND]", "show help", cmdHelp},
+	}
+}
+
+// exitError carries an exit status; its message is already printed.
+type exitError struct{ code int }
+
+func (e exitError) Error() string { return fmt.Sprintf("exit %d", e.code) }
+
+func (a *app) run(ctx context.Context, args []string) int {
+	if a.now == nil {
+		a.now = time.Now
+	}
+	if len(args) == 0 {
+		a.usage(a.stderr)
+		return 2
+	}
+	name := args[0]
+	if name == "-h" || name == "--help" {
+		name = "help"
+	}
+	for _, c := range commands {
+		if c.name == name {
+			err := c.run(a, ctx, args[1:])
+			var ee exitError
+			switch {
+			case err == nil:
+				return 0
+			case errors.As(err, &ee):
+				return ee.code
+			case errors.Is(err, flag.ErrHelp):
+				return 0
+			case errors.Is(err, errUsage):
+				fmt.Fprintf(a.stderr, "umpire %s: %v\nusage: umpire %s %s\n", c.name, err, c.name, c.args)
+				return 2
+			}
+			fmt.Fprintf(a.stderr, "umpire %s: %v\n", c.name, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(a.stderr, "umpire: unknown command %q\n\n", name)
+	a.usage(a.stderr)
+	return 2
+}
+
+var errUsage = errors.New("usage")
+
+func usagef(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", errUsage, fmt.Sprintf(format, args...))
+}
+
+func (a *app) usage(w io.Writer) {
+	fmt.Fprint(w, "umpire referees hex-and-counter wargames played by email.\n\nUsage: umpire COMMAND [ARGS]\n\nCommands:\n")
+	for _, c := range commands {
+		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
+	}
+	fmt.Fprint(w, "\nEvery command that reads games takes --data DIR (default ./umpire-data).\nRun 'umpire help COMMAND' or 'umpire COMMAND --help' for details.\n")
+}
+
+func cmdHelp(a *app, _ context.Context, args []string) error {
+	if len(args) == 0 {
+		a.usage(a.stdout)
+		return nil
+	}
+	for _, c := range commands {
+		if c.name == args[0] {
+			return c.run(a, context.Background(), []string{"--help"})
+		}
+	}
+	return usagef("no command %q", args[0])
+}
+
+// flags is a FlagSet that accepts flags before, between and after the
+// positional arguments, as people type them.
+type flags struct {
+	*flag.FlagSet
+	data *string
+	pos  []string
+}
+
+func (a *app) flags(name, args, doc string) *flags {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(a.stdout)
+	f := &flags{FlagSet: fs}
+	fs.Usage = func() {
+		fmt.Fprintf(a.stdout, "usage: umpire %s %s\n\n%s\n", name, args, doc)
+		if hasFlags(fs) {
+			fmt.Fprintln(a.stdout, "\nflags:")
+			fs.PrintDefaults()
+		}
+	}
+	return f
+}
+
+func hasFlags(fs *flag.FlagSet) bool {
+	n := 0
+	fs.VisitAll(func(*flag.Flag) { n++ })
+	return n > 0
+}
+
+func (f *flags) withData() *flags {
+	f.data = f.String("data", "umpire-data", "the data `directory` holding umpire.db")
+	return f
+}
+
+func (f *flags) parse(args []string) error {
+	for {
+		if err := f.Parse(args); err != nil {
+			if errors.Is(err, flag.ErrHelp) {
+				return err
+			}
+			return usagef("%v", err)
+		}
+		args = f.Args()
+		if len(args) == 0 {
+			return nil
+		}
+		if args[0] == "--" {
+			f.pos = append(f.pos, args[1:]...)
+			return nil
+		}
+		f.pos = append(f.pos, args[0])
+		args = args[1:]
+	}
+}
+
+// multi is a repeatable string flag.
+type multi []string
+
+func (m *multi) String() string     { return strings.Join(*m, ",") }
+func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
+
+// openStore opens the data file, creating the directory when asked.
+func openStore(dir string, create bool) (*store.Bolt, error) {
+	path := filepath.Join(dir, "umpire.db")
+	if !create {
+		if _, err := os.Stat(path); err != nil {
+			return nil, fmt.Errorf("no data file at %s (create a game with 'umpire new', or give --data DIR)", path)
+		}
+	} else if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	return store.Open(path)
+}
+
+func (a *app) service(dir string, create bool) (*games.Service, func(), error) {
+	st, err := openStore(dir, create)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &games.Service{Store: st, Rules: a.rules, Now: a.now}, func() { st.Close() }, nil
+}
+
+// printOrderError prints a player's mistake with where it is, and returns
+// the exit status for it.
+func (a *app) printOrderError(file string, err error) error {
+	var es adjudicator.OrderErrors
+	var e *adjudicator.OrderError
+	switch {
+	case errors.As(err, &es):
+	case errors.As(err, &e):
+		es = adjudicator.OrderErrors{e}
+	default:
+		return err
+	}
+	for _, e := range es {
+		switch {
+		case e.Line > 0 && e.Column > 0:
+			fmt.Fprintf(a.stderr, "%s:%d:%d: %s [%s]\n", file, e.Line, e.Column, e.Msg, e.Code)
+		case e.Line > 0:
+			fmt.Fprintf(a.stderr, "%s:%d: %s [%s]\n", file, e.Line, e.Msg, e.Code)
+		default:
+			fmt.Fprintf(a.stderr, "%s: %s [%s]\n", file, e.Msg, e.Code)
+		}
+	}
+	fmt.Fprintln(a.stderr, "nothing was recorded")
+	return exitError{1}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

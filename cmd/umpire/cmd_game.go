@@ -1,0 +1,210 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dice"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/script"
+	"github.com/umpire-pbem/umpire/store/games"
+)
+
+func cmdNew(a *app, ctx context.Context, args []string) error {
+	f := a.flags("new", "--ruleset R --scenario S --player SIDE=ADDRESS ... [--option K=V ...]",
+		"Creates a game. Prints its id alone on the first line, then the dice commitment\n(publish it to the players), then each player's secret (give each to its player\nonly: mailed orders must carry it).").withData()
+	ruleset := f.String("ruleset", "", "the `ruleset` (umpire rulesets lists them)")
+	scenario := f.String("scenario", "", "the `scenario` id")
+	position := f.String("position", "", "an inline position `file` (YAML) instead of a scenario")
+	id := f.String("id", "", "the game `id` (default: drawn at random)")
+	referee := f.String("referee", "", "the referee's mail `address`")
+	chain := f.Int("chain-length", dice.DefaultChainLength, "adjudications per dice chain (a new chain is committed when one runs out)")
+	var players, options multi
+	f.Var(&players, "player", "a side's player as `SIDE=ADDRESS` (repeat for each side)")
+	f.Var(&options, "option", "a game option as `KEY=VALUE` (repeatable)")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	if len(f.pos) > 0 {
+		return usagef("unexpected %q", f.pos[0])
+	}
+	if *ruleset == "" {
+		return usagef("--ruleset is required")
+	}
+	req := games.CreateRequest{ID: *id, Ruleset: *ruleset, Scenario: *scenario, Referee: *referee, ChainLength: *chain, Options: map[string]string{}}
+	if *position != "" {
+		b, err := os.ReadFile(*position)
+		if err != nil {
+			return err
+		}
+		req.Position = b
+	}
+	for _, p := range players {
+		side, addr, ok := strings.Cut(p, "=")
+		if !ok || side == "" {
+			return usagef("--player %q: write SIDE=ADDRESS, e.g. --player invader=alice@example.org", p)
+		}
+		req.Players = append(req.Players, games.Player{Side: adjudicator.Side(side), Address: addr})
+	}
+	for _, o := range options {
+		k, v, ok := strings.Cut(o, "=")
+		if !ok || k == "" {
+			return usagef("--option %q: write KEY=VALUE", o)
+		}
+		req.Options[k] = v
+	}
+	svc, done, err := a.service(*f.data, true)
+	if err != nil {
+		return err
+	}
+	defer done()
+	c, err := svc.Create(ctx, req)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(a.stdout, c.Game.ID)
+	fmt.Fprintf(a.stdout, "dice commitment: %s (chain of %d)\n", c.Commitment, c.Game.Chains[0].ChainLength)
+	for _, s := range c.Game.Sides() {
+		fmt.Fprintf(a.stdout, "secret for %s: %s\n", s, c.Secrets[s])
+	}
+	printDue(a.stdout, c.Game)
+	return nil
+}
+
+func printDue(w io.Writer, g *game.Game) {
+	due := g.Due()
+	if len(due) == 0 {
+		fmt.Fprintf(w, "the game is over: %s\n", g.View(adjudicator.Referee).Result)
+		return
+	}
+	for _, r := range due {
+		state := "due"
+		if _, ok := g.Answered(r.ID); ok {
+			state = "received"
+		}
+		fmt.Fprintf(w, "%s from %s: %s (turn: %d, phase: %s)\n", state, r.Side, r.Title, r.Turn, r.Phase)
+		if r.Prompt != "" {
+			fmt.Fprintf(w, "  question: %s\n", r.Prompt)
+		}
+	}
+}
+
+func cmdSubmit(a *app, ctx context.Context, args []string) error {
+	f := a.flags("submit", "GAME SIDE ORDERS.yaml",
+		"Validates and records one side's orders (- reads them from standard input), and\nadjudicates when everything due is in. With --dice the orders are tried with\nthose faces and nothing is recorded (a what-if).").withData()
+	faces := f.String("dice", "", "what-if: roll these `faces` (e.g. 6,2,5) and record nothing")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	if len(f.pos) != 3 {
+		return usagef("give the game, the side and the orders file")
+	}
+	gameID, side, file := f.pos[0], f.pos[1], f.pos[2]
+	var src []byte
+	var err error
+	if file == "-" {
+		src, err = io.ReadAll(io.LimitReader(a.stdin, 4<<20))
+	} else {
+		src, err = os.ReadFile(file)
+	}
+	if err != nil {
+		return err
+	}
+	req := games.SubmitRequest{Game: gameID, Side: adjudicator.Side(side), Src: src, Via: "cli"}
+	if *faces != "" {
+		if req.Dice, err = dice.ParseFaces(*faces); err != nil {
+			return usagef("%v", err)
+		}
+	}
+	svc, done, err := a.service(*f.data, false)
+	if err != nil {
+		return err
+	}
+	defer done()
+	out, err := svc.Submit(ctx, req)
+	if err != nil {
+		return a.printOrderError(file, err)
+	}
+	if req.Dice != nil {
+		fmt.Fprintln(a.stdout, "what-if: nothing was recorded")
+	}
+	fmt.Fprintf(a.stdout, "accepted: %s orders for turn %d, phase %s (sha256 %s)\n", side, out.Accepted.Turn, out.Accepted.Phase, out.Accepted.Digest)
+	fmt.Fprint(a.stdout, indentText(out.Accepted.Normalized))
+	for _, r := range out.Results {
+		script.WriteResult(a.stdout, r)
+	}
+	if len(out.Results) > 0 {
+		script.WriteView(a.stdout, out.Next.View(adjudicator.Referee))
+	}
+	printDue(a.stdout, out.Next)
+	return nil
+}
+
+func indentText(s string) string {
+	s = strings.TrimRight(s, "\n")
+	if s == "" {
+		return ""
+	}
+	return "  " + strings.ReplaceAll(s, "\n", "\n  ") + "\n"
+}
+
+func cmdShow(a *app, ctx context.Context, args []string) error {
+	f := a.flags("show", "GAME [--turn T | --at EVENT] [--as SIDE] [--json]",
+		"Prints a game's state: now, at the end of turn T, or just after event EVENT,\nas SIDE may see it (the referee sees everything).").withData()
+	turn := f.Int("turn", 0, "show the state at the end of `turn` T")
+	at := f.Uint64("at", 0, "show the state just after `event` N (see umpire log)")
+	as := f.String("as", "", "show only what `side` may see")
+	asJSON := f.Bool("json", false, "print JSON")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	if len(f.pos) != 1 {
+		return usagef("give the game")
+	}
+	if *turn != 0 && *at != 0 {
+		return usagef("give --turn or --at, not both")
+	}
+	svc, done, err := a.service(*f.data, false)
+	if err != nil {
+		return err
+	}
+	defer done()
+	var g *game.Game
+	switch {
+	case *at != 0:
+		g, err = svc.LoadAt(ctx, f.pos[0], *at)
+	case *turn != 0:
+		g, err = svc.LoadTurn(ctx, f.pos[0], *turn)
+	default:
+		g, err = svc.Load(ctx, f.pos[0])
+	}
+	if err != nil {
+		return err
+	}
+	viewer := adjudicator.Side(*as)
+	if viewer != "" {
+		if _, ok := g.Player(viewer); !ok {
+			return usagef("game %s has no side %q", g.ID, viewer)
+		}
+	}
+	v := g.View(viewer)
+	if *asJSON {
+		enc := json.NewEncoder(a.stdout)
+		enc.SetIndent("", "  ")
+		return enc.Encode(struct {
+			Game  string                `json:"game"`
+			Event uint64                `json:"event"`
+			View  adjudicator.View      `json:"view"`
+			Due   []adjudicator.Request `json:"due"`
+		}{g.ID, g.Version, v, g.Due()})
+	}
+	fmt.Fprintf(a.stdout, "game %s (%s %s, scenario %s), event %d, %d adjudications\n", g.ID, g.Created.Ruleset, g.Created.RulesetVersion, g.Created.Scenario, g.Version, g.K)
+	script.WriteView(a.stdout, v)
+	printDue(a.stdout, g)
+	return nil
+}

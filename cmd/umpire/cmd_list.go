@@ -1,0 +1,77 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+)
+
+func cmdGames(a *app, ctx context.Context, args []string) error {
+	f := a.flags("games", "", "Lists the games in the data file with their state and what is due.").withData()
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	svc, done, err := a.service(*f.data, false)
+	if err != nil {
+		return err
+	}
+	defer done()
+	ids, err := svc.Store.Games(ctx)
+	if err != nil {
+		return err
+	}
+	if len(ids) == 0 {
+		fmt.Fprintln(a.stdout, "no games yet (umpire new creates one)")
+	}
+	for _, id := range ids {
+		g, err := svc.Load(ctx, id)
+		if err != nil {
+			fmt.Fprintf(a.stdout, "%-20s cannot be loaded: %v\n", id, err)
+			continue
+		}
+		v := g.View(adjudicator.Referee)
+		var due []string
+		for _, r := range g.Due() {
+			if _, ok := g.Answered(r.ID); !ok {
+				due = append(due, string(r.Side))
+			}
+		}
+		state := "waiting for " + strings.Join(due, ", ")
+		if v.Over {
+			state = "over: " + v.Result
+		}
+		fmt.Fprintf(a.stdout, "%-20s %-12s %-16s turn %-3d %s\n", id, g.Created.Ruleset, g.Created.Scenario, v.Turn, state)
+	}
+	return nil
+}
+
+func cmdRulesets(a *app, _ context.Context, args []string) error {
+	f := a.flags("rulesets", "", "Lists the rulesets of this build, with their sides, scenarios and options.")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	all := a.all()
+	if len(all) == 0 {
+		fmt.Fprintln(a.stdout, "this build has no rulesets")
+	}
+	for _, r := range all {
+		in := r.Info()
+		sides := make([]string, len(in.Sides))
+		for i, s := range in.Sides {
+			sides[i] = string(s)
+		}
+		fmt.Fprintf(a.stdout, "%s %s: %s\n  sides: %s\n  scenarios:\n", in.Name, in.Version, in.Title, strings.Join(sides, ", "))
+		for _, s := range in.Scenarios {
+			fmt.Fprintf(a.stdout, "    %-14s %s\n", s.ID, s.Title)
+		}
+		if len(in.Options) > 0 {
+			fmt.Fprintln(a.stdout, "  options:")
+			for _, o := range in.Options {
+				fmt.Fprintf(a.stdout, "    %s (default %s): %s\n", o.Name, o.Default, o.Doc)
+			}
+		}
+	}
+	return nil
+}
