@@ -1,0 +1,23 @@
+// Package hex is the hex-grid geometry shared by the hex-and-counter games the
+// referee runs: naming hexes, neighbours, distances, facings, straight lines,
+// hexsides and exact line of sight.
+//
+// Conventions (Dragon Rage digest DR-HEX-1..12):
+//
+//   - A hex is named by four digits, column then row (CCRR): "0606" is column
+//     6, row 6. Rows grow southward, columns eastward.
+//   - Hexes are flat-topped and stand in vertical columns. Even-numbered
+//     columns sit half a hex lower (further south) than odd-numbered ones.
+//   - The six directions are N, NE, SE, S, SW, NW, numbered 0..5 clockwise.
+//
+// Exact geometry: the centre of hex (c, r) is put at the integer point
+// x = 3c, y = 2r + (1 if c is even). In these units a hex's six corners are at
+// the centre plus (±2, 0) and (±1, ±1). This is an affine image of the true
+// (regular) hexagon grid, so straight lines, crossings and collinearity are
+// preserved, and every computation is done in whole numbers: no rounding can
+// turn "runs along a hexside" into "crosses it".
+//
+// The package is pure geometry. It must never know about terrain, units or
+// any game's rules beyond the grid, and must never do I/O, read the clock or
+// use a random source.
+package hex

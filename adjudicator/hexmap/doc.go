@@ -1,0 +1,17 @@
+// Package hexmap is a generic hex-and-counter map: the terrain of each hex,
+// features on hexsides (walls, gates, doors, palisades), roads, bridges,
+// victory-point values, named zones and named entry and exit hexes, read from
+// a compact, strictly checked YAML file.
+//
+// A game supplies the vocabulary (which terrain, flag, hexside and bridge
+// kinds exist) and the rules; this package only stores and answers questions
+// about the drawn map. It is reused by every game and by the map renderer.
+//
+// Every fact may carry its provenance: the rule ID that states it, or
+// "assumed: true" when a reconstruction invented it. That lets a group load a
+// corrected copy of a map, and lets the referee say which facts are guesses.
+//
+// The package is pure: it never opens files itself (callers pass an fs.FS or
+// bytes), never does network or process I/O, never reads the clock and never
+// uses a random source.
+package hexmap

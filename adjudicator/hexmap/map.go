@@ -1,0 +1,283 @@
+package hexmap
+
+import (
+	"sort"
+
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+)
+
+// Provenance says where a fact comes from: the rule that states it, or that
+// it was assumed when the map was reconstructed.
+type Provenance struct {
+	Rule    string // rule ID stating the fact, e.g. "DR-MAP-5"; "" if none
+	Assumed bool   // invented to complete a reconstruction
+}
+
+// Bounds are the first and last column and row on the map (inclusive).
+type Bounds struct {
+	MinCol, MaxCol, MinRow, MaxRow int
+}
+
+// Contains reports whether h lies within the bounds.
+func (b Bounds) Contains(h hex.Hex) bool {
+	return h.Col >= b.MinCol && h.Col <= b.MaxCol && h.Row >= b.MinRow && h.Row <= b.MaxRow
+}
+
+// Side is a feature drawn on a hexside: a wall, gate, door, palisade, …
+type Side struct {
+	Side   hex.Hexside
+	Kind   string
+	Inside hex.Hex // the inside hex for walls and entrances; zero if none
+	Tags   []string
+	Provenance
+}
+
+// HasTag reports whether the feature carries tag t.
+func (s Side) HasTag(t string) bool { return contains(s.Tags, t) }
+
+// Road is a named road, a path of adjacent hexes; consecutive hexes are
+// connected by the road.
+type Road struct {
+	Name string
+	Path []hex.Hex
+	Provenance
+}
+
+// Bridge is a bridge hex and the two bank hexes it connects.
+type Bridge struct {
+	Hex      hex.Hex
+	Kind     string
+	Connects [2]hex.Hex
+	Provenance
+}
+
+// Zone is a named set of hexes: a setup area, "inside-walls", a camp.
+type Zone struct {
+	Name, Title string
+	Hexes       []hex.Hex // sorted
+	set         map[hex.Hex]bool
+	Provenance
+}
+
+// Has reports whether h is in the zone.
+func (z *Zone) Has(h hex.Hex) bool { return z.set[h] }
+
+// Point is a named hex with a role: an entry, an exit, a reinforcement hex.
+type Point struct {
+	Name string
+	Kind string
+	Hex  hex.Hex
+	Provenance
+}
+
+// Map is a loaded hex map. It is read-only once loaded.
+type Map struct {
+	Name, Title, Status, Notes string
+	Bounds                     Bounds
+	Default                    string // terrain of hexes not listed
+	Vocabulary                 *Vocabulary
+
+	void      map[hex.Hex]bool
+	terrain   map[hex.Hex]string
+	tprov     map[hex.Hex]Provenance
+	flags     map[hex.Hex][]string
+	vp        map[hex.Hex]int
+	vprov     map[hex.Hex]Provenance
+	sides     map[hex.Hexside]Side
+	roads     []Road
+	roadLinks map[hex.Hexside]bool
+	roadHexes map[hex.Hex]bool
+	bridges   map[hex.Hex]Bridge
+	zones     map[string]*Zone
+	zoneOrder []string
+	points    []Point
+}
+
+// OnMap reports whether h is a hex of the map: within the bounds and not
+// covered by the legend or turn track (the file's "void" list).
+func (m *Map) OnMap(h hex.Hex) bool { return m.Bounds.Contains(h) && !m.void[h] }
+
+// Hexes returns every hex of the map, by column then row.
+func (m *Map) Hexes() []hex.Hex {
+	var out []hex.Hex
+	for c := m.Bounds.MinCol; c <= m.Bounds.MaxCol; c++ {
+		for r := m.Bounds.MinRow; r <= m.Bounds.MaxRow; r++ {
+			if h := hex.New(c, r); m.OnMap(h) {
+				out = append(out, h)
+			}
+		}
+	}
+	return out
+}
+
+// Terrain returns the base terrain of h, or "" off the map.
+func (m *Map) Terrain(h hex.Hex) string {
+	if !m.OnMap(h) {
+		return ""
+	}
+	if t, ok := m.terrain[h]; ok {
+		return t
+	}
+	return m.Default
+}
+
+// TerrainProvenance says whether h's terrain is stated or assumed.
+func (m *Map) TerrainProvenance(h hex.Hex) Provenance { return m.tprov[h] }
+
+// Flags returns the extra marks of h (sorted).
+func (m *Map) Flags(h hex.Hex) []string { return m.flags[h] }
+
+// Has reports whether h is of kind k: its base terrain is k, it carries flag
+// k, or k is "road" and a road runs through it, or k is "bridge" and it holds
+// one.
+func (m *Map) Has(h hex.Hex, k string) bool {
+	if !m.OnMap(h) {
+		return false
+	}
+	switch {
+	case m.Terrain(h) == k, contains(m.flags[h], k):
+		return true
+	case k == "road":
+		return m.roadHexes[h]
+	case k == "bridge":
+		_, ok := m.bridges[h]
+		return ok
+	}
+	return false
+}
+
+// VP returns the victory points printed in h (0 if none).
+func (m *Map) VP(h hex.Hex) int { return m.vp[h] }
+
+// VPProvenance says whether h's VP value is stated or assumed.
+func (m *Map) VPProvenance(h hex.Hex) Provenance { return m.vprov[h] }
+
+// VPHexes returns the hexes with a VP value, sorted.
+func (m *Map) VPHexes() []hex.Hex { return sortedKeys(m.vp) }
+
+// TotalVP is the sum of every VP value on the map.
+func (m *Map) TotalVP() int {
+	t := 0
+	for _, v := range m.vp {
+		t += v
+	}
+	return t
+}
+
+// HexsideBetween returns the feature drawn on the hexside between a and b.
+func (m *Map) HexsideBetween(a, b hex.Hex) (Side, bool) {
+	s, ok := hex.SideBetween(a, b)
+	if !ok {
+		return Side{}, false
+	}
+	f, ok := m.sides[s]
+	return f, ok
+}
+
+// Feature returns the feature drawn on hexside s.
+func (m *Map) Feature(s hex.Hexside) (Side, bool) {
+	f, ok := m.sides[s]
+	return f, ok
+}
+
+// Sides returns every hexside feature, ordered by hexside.
+func (m *Map) Sides() []Side {
+	out := make([]Side, 0, len(m.sides))
+	for _, s := range m.sides {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return sideLess(out[i].Side, out[j].Side) })
+	return out
+}
+
+// Road reports whether a road runs directly from a to b (adjacent hexes).
+func (m *Map) Road(a, b hex.Hex) bool {
+	s, ok := hex.SideBetween(a, b)
+	return ok && m.roadLinks[s]
+}
+
+// Roads returns the roads in file order.
+func (m *Map) Roads() []Road { return m.roads }
+
+// Bridge returns the bridge in h.
+func (m *Map) Bridge(h hex.Hex) (Bridge, bool) {
+	b, ok := m.bridges[h]
+	return b, ok
+}
+
+// Bridges returns every bridge, ordered by hex.
+func (m *Map) Bridges() []Bridge {
+	var out []Bridge
+	for _, h := range sortedKeys(m.bridges) {
+		out = append(out, m.bridges[h])
+	}
+	return out
+}
+
+// Zone returns the named zone.
+func (m *Map) Zone(name string) (*Zone, bool) {
+	z, ok := m.zones[name]
+	return z, ok
+}
+
+// Zones returns the zones in file order.
+func (m *Map) Zones() []*Zone {
+	out := make([]*Zone, 0, len(m.zoneOrder))
+	for _, n := range m.zoneOrder {
+		out = append(out, m.zones[n])
+	}
+	return out
+}
+
+// InZone reports whether h is in the named zone (false for an unknown zone).
+func (m *Map) InZone(h hex.Hex, zone string) bool {
+	z, ok := m.zones[zone]
+	return ok && z.Has(h)
+}
+
+// Points returns the named hexes of kind k ("" for all), in file order.
+func (m *Map) Points(k string) []Point {
+	var out []Point
+	for _, p := range m.points {
+		if k == "" || p.Kind == k {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Neighbours returns h's neighbours that are on the map, in direction order.
+func (m *Map) Neighbours(h hex.Hex) []hex.Hex {
+	var out []hex.Hex
+	for _, n := range h.Neighbours() {
+		if m.OnMap(n) {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// IsBarrier reports whether a feature of kind k is a barrier in this map's
+// vocabulary (a wall or palisade); IsEntrance whether it is an opening.
+func (m *Map) IsBarrier(k string) bool { return contains(m.Vocabulary.Barriers, k) }
+
+// IsEntrance reports whether a feature of kind k is an entrance (gate, door).
+func (m *Map) IsEntrance(k string) bool { return contains(m.Vocabulary.Entrances, k) }
+
+func sideLess(x, y hex.Hexside) bool {
+	xa, xb := x.Hexes()
+	ya, yb := y.Hexes()
+	if xa != ya {
+		return xa.Less(ya)
+	}
+	return xb.Less(yb)
+}
+
+func sortedKeys[V any](m map[hex.Hex]V) []hex.Hex {
+	out := make([]hex.Hex, 0, len(m))
+	for h := range m {
+		out = append(out, h)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Less(out[j]) })
+	return out
+}
