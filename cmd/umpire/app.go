@@ -47,6 +47,7 @@ func init() {
 		{"verify", "GAME | BUNDLE.tar", "check the hash chain, the revealed seeds and every die", cmdVerify},
 		{"export", "GAME -o BUNDLE.tar", "write a self-contained audit bundle", cmdExport},
 		{"run", "SCRIPT.yaml ... [--json] [--dice 6,2,5]", "play game scripts in memory and check their expectations", cmdRun},
+		{"map", "check|show FILE.yaml|NAME", "check a Dragon Rage map file against the rules, or print it", cmdMap},
 		{"games", "", "list the games in the data file", cmdGames},
 		{"rulesets", "", "list the rulesets, their scenarios and options", cmdRulesets},
 		{"help", "[COMMAND]", "show help", cmdHelp},

@@ -150,15 +150,28 @@ func TestBadInputFromTheCommandLine(t *testing.T) {
 func TestRunScripts(t *testing.T) {
 	c := &cli{t: t}
 	out := c.ok("run", "../../adjudicator/testrules/testdata/tie-roll-off.yaml")
+	var code int
+	var errs string
 	if !strings.Contains(out, "roll-off blue: 1d6=5, tie broken") || !strings.Contains(out, "PASS") {
 		t.Errorf("run:\n%s", out)
 	}
 	if out := c.ok("run", "--json", "../../adjudicator/testrules/testdata/tie-roll-off.yaml"); !strings.Contains(out, `"pass": true`) {
 		t.Errorf("run --json:\n%s", out)
 	}
-	code, out, errs := c.run("run", "../../adjudicator/testrules/testdata-fail/wrong-square.yaml")
+	code, out, errs = c.run("run", "../../adjudicator/testrules/testdata-fail/wrong-square.yaml")
 	if code != 1 || !strings.Contains(out, "FAIL") || !strings.Contains(errs, "1 of 1 scripts failed") {
 		t.Errorf("a failing script: exit %d\n%s%s", code, out, errs)
+	}
+	if out := c.ok("map", "check", "esirien"); !strings.Contains(out, "every stated fact holds") {
+		t.Errorf("map check:\n%s", out)
+	}
+	if out := c.ok("map", "show", "nurkott"); !strings.Contains(out, "Nurkott") {
+		t.Errorf("map show:\n%s", out)
+	}
+	broken := strings.Replace(mustRead(t, "../../adjudicator/dragonrage/board/maps/esirien.yaml"), `{value: 5, hexes: ["1910"]`, `{value: 4, hexes: ["1910"]`, 1)
+	code, out, _ = c.run("map", "check", write(t, t.TempDir(), "esirien.yaml", broken))
+	if code != 1 || !strings.Contains(out, "DR-ELOWYN-7") {
+		t.Errorf("a broken map: exit %d\n%s", code, out)
 	}
 	if code, out, _ := c.run("help"); code != 0 || !strings.Contains(out, "submit") {
 		t.Errorf("help: %d", code)
@@ -185,4 +198,12 @@ func TestTestRulesetNotShipped(t *testing.T) {
 	if !strings.Contains(string(out), "adjudicator/rulesets") {
 		t.Error("go list output does not look like umpire's dependencies")
 	}
+}
+
+func mustRead(t *testing.T, p string) string {
+	b, err := os.ReadFile(p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
 }
