@@ -102,7 +102,7 @@ type Batch struct {
 	Game     string            // game id; the game is created by its first batch (Expected 0)
 	Expected uint64            // the version (number of events) the caller last saw
 	Events   []NewEvent        // appended in order
-	Outbox   []Message         // queued as Pending; an ID already queued is ErrDuplicate
+	Outbox   []Message         // queued as Pending with no attempts; an ID ever queued is ErrDuplicate
 	Marks    []string          // intake marks; one already present is ErrDuplicate
 	Secrets  map[string][]byte // private per-game values (never exported), set or replaced
 	Meta     map[string][]byte // global key/values (e.g. IMAP UIDVALIDITY), set or replaced
@@ -154,16 +154,21 @@ func (e *DuplicateError) Unwrap() error { return ErrDuplicate }
 // Store is the interface both implementations (bbolt and memory) satisfy; one
 // conformance suite (package storetest) runs against both.
 type Store interface {
-	// Append writes b atomically and returns the stored events. It fails with
+	// Append writes b atomically and returns the stored events (times in UTC,
+	// cut to nanoseconds since 1970, as they will be read back). It fails with
 	// a *ConflictError if the game is not at b.Expected, and with a
 	// *DuplicateError if a mark or message ID exists; then nothing is written.
 	// A batch with no events may still write marks, outbox messages and meta
-	// (Expected is then checked only if the game exists or Expected > 0).
+	// (Expected is then checked only if the game exists or Expected > 0);
+	// such a batch does not create the game. A batch that can never be
+	// written fails with ErrInvalid.
 	Append(ctx context.Context, b Batch) ([]Event, error)
 	// Events returns the game's events with Seq >= from (all for from <= 1).
 	Events(ctx context.Context, game string, from uint64) ([]Event, error)
 	// Scan calls fn for each event with Seq >= from, in order, without
 	// loading the whole log; it stops at fn's first error and returns it.
+	// fn may use the store, even append to the game being scanned; whether
+	// the scan then sees the new events is not defined.
 	Scan(ctx context.Context, game string, from uint64, fn func(Event) error) error
 	// Version returns the number of events in the game's log; ErrUnknownGame if none.
 	Version(ctx context.Context, game string) (uint64, error)
@@ -175,11 +180,16 @@ type Store interface {
 	Marked(ctx context.Context, mark string) (bool, error)
 	// Meta returns a global value; ErrNotFound if absent.
 	Meta(ctx context.Context, key string) ([]byte, error)
-	// Due returns the Pending messages whose NextAttempt is not after now, oldest first.
+	// Due returns the Pending messages whose NextAttempt is not after now,
+	// oldest first: by NextAttempt, then by ID. A zero NextAttempt is due at once.
 	Due(ctx context.Context, now time.Time) ([]Message, error)
-	// Messages returns every outbox message of a game ("" for all), oldest first.
+	// Messages returns every outbox message of a game ("" for all), oldest
+	// first: in the order they were queued.
 	Messages(ctx context.Context, game string) ([]Message, error)
 	// MarkSent, Retry and Fail move a message on; ErrNotFound if unknown.
+	// Each counts one attempt and works from any status (so the referee can
+	// retry a Failed message). MarkSent records at in SentAt and clears
+	// LastError; Retry makes the message Pending again from next.
 	MarkSent(ctx context.Context, id string, at time.Time) error
 	Retry(ctx context.Context, id string, next time.Time, reason string) error
 	Fail(ctx context.Context, id string, reason string) error

@@ -209,4 +209,3 @@ func VerifyBundle(r io.Reader, lookup game.Lookup) (*game.Audit, error) {
 	}
 	return a, nil
 }
-
