@@ -47,6 +47,7 @@ const MaxChainLength = 1 << 20
 type Chain struct {
 	secret []byte
 	length int
+	seeds  [][]byte // all seeds, s_0 … s_length, once computed
 }
 
 // NewChain returns the chain of the given length built on secret, which must
@@ -64,16 +65,25 @@ func NewChain(secret []byte, length int) (*Chain, error) {
 // Length is the number of adjudications the chain covers.
 func (c *Chain) Length() int { return c.length }
 
-// Seed returns s_k for 0 <= k <= Length().
+// Seed returns s_k for 0 <= k <= Length(). The first call hashes the whole
+// chain once (Length SHA-256 blocks) and keeps every seed; later calls are
+// free. A Chain is not safe for concurrent first use.
 func (c *Chain) Seed(k int) ([]byte, error) {
 	if k < 0 || k > c.length {
 		return nil, fmt.Errorf("dice: seed %d is outside the chain (0..%d)", k, c.length)
 	}
-	s := append([]byte(nil), c.secret...)
-	for i := c.length; i > k; i-- {
-		s = Hash(s)
+	if c.seeds == nil {
+		seeds := make([][]byte, c.length+1)
+		s := append([]byte(nil), c.secret...)
+		for i := c.length; i >= 0; i-- {
+			seeds[i] = s
+			if i > 0 {
+				s = Hash(s)
+			}
+		}
+		c.seeds = seeds
 	}
-	return s, nil
+	return append([]byte(nil), c.seeds[k]...), nil
 }
 
 // Commitment returns s_0.

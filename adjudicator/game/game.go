@@ -13,6 +13,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -34,18 +35,29 @@ type Game struct {
 	K       int       // adjudications made
 	Chains  []ChainExtended
 	Pending []Pending // accepted answers waiting for the adjudication
-	Seeds   []string  // revealed seeds by K-1 ("" when scripted)
 
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
 	checkSum bool
+	chains   map[int]*dice.Chain // dice chains built from their secrets, checked once
 }
 
-// Pending is an accepted answer waiting for its adjudication.
+// Pending is an accepted answer waiting for its adjudication. Its orders
+// are parsed again only when the adjudication needs them (Submissions):
+// folding a long log never pays for YAML parsing.
 type Pending struct {
-	Seq      uint64
-	Accepted OrdersAccepted
-	Sub      adjudicator.Submission
+	Seq     uint64
+	Request string           // the request it answers
+	Side    adjudicator.Side // who sent it
+	Digest  string           // hex SHA-256 of the orders as received
+	payload []byte           // the orders.accepted payload, decoded on demand
+}
+
+// Accepted decodes the whole orders.accepted record.
+func (p Pending) Accepted() (OrdersAccepted, error) {
+	var oa OrdersAccepted
+	err := json.Unmarshal(p.payload, &oa)
+	return oa, err
 }
 
 // LogError is a log that cannot be folded: a bug or tampering, never a
@@ -126,33 +138,39 @@ func (g *Game) Apply(e Entry) error {
 	case TypeCreated:
 		return &LogError{Seq: e.Seq, Msg: "a second game.created"}
 	case TypeOrders:
-		var oa OrdersAccepted
+		var oa struct {
+			Request string           `json:"request"`
+			Side    adjudicator.Side `json:"side"`
+			Digest  string           `json:"digest"`
+		}
 		if err := json.Unmarshal(e.Payload, &oa); err != nil {
 			return &LogError{Seq: e.Seq, Msg: "bad orders payload: " + err.Error()}
 		}
-		sub, err := g.reparse(oa)
-		if err != nil {
-			return &LogError{Seq: e.Seq, Msg: err.Error()}
-		}
-		g.addPending(Pending{Seq: e.Seq, Accepted: oa, Sub: sub})
+		g.addPending(Pending{Seq: e.Seq, Request: oa.Request, Side: oa.Side, Digest: oa.Digest, payload: e.Payload})
 	case TypeAdjudicated:
-		var a Adjudicated
-		if err := json.Unmarshal(e.Payload, &a); err != nil {
-			return &LogError{Seq: e.Seq, Msg: "bad adjudication payload: " + err.Error()}
-		}
-		if a.K != g.K+1 {
-			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("adjudication %d follows %d", a.K, g.K)}
-		}
-		if a.Events != g.nRuleEvs {
-			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("adjudication %d claims %d events, the log has %d", a.K, a.Events, g.nRuleEvs)}
-		}
+		// A plain fold trusts the log (the store's hash chain guards it)
+		// and does not decode the rolls and report; a checking fold
+		// (replay, and every submission's self-check) verifies all.
 		if g.checkSum {
+			var a struct {
+				K         int    `json:"k"`
+				Events    int    `json:"events"`
+				StateHash string `json:"state_hash"`
+			}
+			if err := json.Unmarshal(e.Payload, &a); err != nil {
+				return &LogError{Seq: e.Seq, Msg: "bad adjudication payload: " + err.Error()}
+			}
+			if a.K != g.K+1 {
+				return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("adjudication %d follows %d", a.K, g.K)}
+			}
+			if a.Events != g.nRuleEvs {
+				return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("adjudication %d claims %d events, the log has %d", a.K, a.Events, g.nRuleEvs)}
+			}
 			if h := StateHash(g.State); h != a.StateHash {
 				return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("state after adjudication %d hashes to %s, the log says %s", a.K, h, a.StateHash)}
 			}
 		}
-		g.K = a.K
-		g.Seeds = append(g.Seeds, a.Seed)
+		g.K++
 		g.Pending = g.Pending[:0]
 		g.nRuleEvs = 0
 	case TypeChainExtended:
@@ -186,12 +204,40 @@ func (g *Game) Apply(e Entry) error {
 
 func (g *Game) addPending(p Pending) {
 	for i, q := range g.Pending {
-		if q.Accepted.Request == p.Accepted.Request {
+		if q.Request == p.Request {
 			g.Pending[i] = p
 			return
 		}
 	}
 	g.Pending = append(g.Pending, p)
+}
+
+// Submissions parses the pending answers against the current state, in
+// the order they were accepted: what Decide is given.
+func (g *Game) Submissions() ([]adjudicator.Submission, error) {
+	subs := make([]adjudicator.Submission, 0, len(g.Pending))
+	for _, p := range g.Pending {
+		oa, err := p.Accepted()
+		if err != nil {
+			return nil, &LogError{Seq: p.Seq, Msg: "bad orders payload: " + err.Error()}
+		}
+		sub, err := g.reparse(oa)
+		if err != nil {
+			return nil, &LogError{Seq: p.Seq, Msg: err.Error()}
+		}
+		subs = append(subs, sub)
+	}
+	return subs, nil
+}
+
+// Request returns the due request with that id.
+func (g *Game) Request(id string) (adjudicator.Request, bool) {
+	for _, r := range g.Due() {
+		if r.ID == id {
+			return r, true
+		}
+	}
+	return adjudicator.Request{}, false
 }
 
 // Due is what the game waits for now, with the requests already answered
@@ -204,7 +250,7 @@ func (g *Game) Over() bool { return len(g.Due()) == 0 }
 // Answered returns the pending answer to request id, if any.
 func (g *Game) Answered(id string) (Pending, bool) {
 	for _, p := range g.Pending {
-		if p.Accepted.Request == id {
+		if p.Request == id {
 			return p, true
 		}
 	}
@@ -239,7 +285,7 @@ func (g *Game) Clone() *Game {
 	c.State = g.Rules.Clone(g.State)
 	c.Chains = slices.Clone(g.Chains)
 	c.Pending = slices.Clone(g.Pending)
-	c.Seeds = slices.Clone(g.Seeds)
+	c.chains = maps.Clone(g.chains) // the chains themselves are immutable once built
 	return &c
 }
 
@@ -282,16 +328,23 @@ func (g *Game) seed(k int, secrets SeedFor) (gen, index int, seed []byte, err er
 	if !ok {
 		return 0, 0, nil, fmt.Errorf("game %s: no dice chain covers adjudication %d", g.ID, k)
 	}
-	secret, err := secrets(gen)
-	if err != nil {
-		return 0, 0, nil, fmt.Errorf("game %s: dice secret of chain %d: %w", g.ID, gen, err)
-	}
-	ch, err := dice.NewChain(secret, g.Chains[gen].ChainLength)
-	if err != nil {
-		return 0, 0, nil, err
-	}
-	if got := hex.EncodeToString(ch.Commitment()); got != g.Chains[gen].Commitment {
-		return 0, 0, nil, fmt.Errorf("game %s: the stored dice secret of chain %d does not match its commitment", g.ID, gen)
+	ch := g.chains[gen]
+	if ch == nil {
+		secret, err := secrets(gen)
+		if err != nil {
+			return 0, 0, nil, fmt.Errorf("game %s: dice secret of chain %d: %w", g.ID, gen, err)
+		}
+		ch, err = dice.NewChain(secret, g.Chains[gen].ChainLength)
+		if err != nil {
+			return 0, 0, nil, err
+		}
+		if got := hex.EncodeToString(ch.Commitment()); got != g.Chains[gen].Commitment {
+			return 0, 0, nil, fmt.Errorf("game %s: the stored dice secret of chain %d does not match its commitment", g.ID, gen)
+		}
+		if g.chains == nil {
+			g.chains = map[int]*dice.Chain{}
+		}
+		g.chains[gen] = ch
 	}
 	seed, err = ch.Seed(index)
 	return gen, index, seed, err

@@ -265,8 +265,9 @@ func TestBadInput(t *testing.T) {
 	}
 	// Replacing pending orders is allowed when asked for.
 	tb.must("red", "replace: true\n"+bid(1, 1))
-	if p, _ := tb.g.Answered("t1.bid.red"); !p.Accepted.Replaces || !strings.Contains(p.Accepted.Normalized, "bid: 1") {
-		t.Errorf("replacement not recorded: %+v", p.Accepted)
+	p, _ := tb.g.Answered("t1.bid.red")
+	if oa, err := p.Accepted(); err != nil || !oa.Replaces || !strings.Contains(oa.Normalized, "bid: 1") {
+		t.Errorf("replacement not recorded: %+v %v", oa, err)
 	}
 	// Several errors in one move are all reported, each with its line.
 	tb.must("blue", bid(1, 0))

@@ -110,7 +110,7 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	}
 	digest := Digest(in.Src)
 	if prev, ok := g.Answered(req.ID); ok {
-		if prev.Accepted.Digest == digest {
+		if prev.Digest == digest {
 			return nil, adjudicator.Rejection(adjudicator.CodeDuplicate,
 				"these orders for %s were already received (event %d); nothing was changed", req.Title, prev.Seq)
 		}
@@ -255,10 +255,12 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 	default:
 		return fmt.Errorf("%w: unknown dice mode %q", ErrInternal, g.Created.Dice.Mode)
 	}
-	subs := make([]adjudicator.Submission, 0, len(g.Pending))
+	subs, err := g.Submissions()
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrInternal, err)
+	}
 	for _, p := range g.Pending {
-		subs = append(subs, p.Sub)
-		a.Requests = append(a.Requests, p.Accepted.Request)
+		a.Requests = append(a.Requests, p.Request)
 	}
 	r := adjudicator.NewResolution(g.Rules, g.Rules.Clone(g.State), roller)
 	if err := g.Rules.Decide(r, subs); err != nil {
@@ -328,13 +330,7 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 
 // reparse parses stored orders again, against the state they were accepted in.
 func (g *Game) reparse(oa OrdersAccepted) (adjudicator.Submission, error) {
-	var req adjudicator.Request
-	found := false
-	for _, r := range g.Due() {
-		if r.ID == oa.Request {
-			req, found = r, true
-		}
-	}
+	req, found := g.Request(oa.Request)
 	if !found {
 		return adjudicator.Submission{}, fmt.Errorf("orders answer request %q, which is not due", oa.Request)
 	}

@@ -248,9 +248,10 @@ func (a *Audit) redecide(pre *Game, group []Entry, script *dice.Script) {
 		}
 		roller = dice.NewStream(seed, pre.ID, adj.K)
 	}
-	subs := make([]adjudicator.Submission, 0, len(pre.Pending))
-	for _, p := range pre.Pending {
-		subs = append(subs, p.Sub)
+	subs, err := pre.Submissions()
+	if err != nil {
+		a.problem(last.Seq, "adjudication %d: %v", adj.K, err)
+		return
 	}
 	r := adjudicator.NewResolution(pre.Rules, pre.Rules.Clone(pre.State), roller)
 	if err := pre.Rules.Decide(r, subs); err != nil {

@@ -39,9 +39,9 @@ func WhatIf(entries []Entry, lookup Lookup, k int, faces []int) (*Result, error)
 				then = dice.NewStream(seed, g.ID, k)
 			}
 			r := adjudicator.NewResolution(pre.Rules, pre.Rules.Clone(pre.State), &dice.Script{Faces: faces, Then: then})
-			subs := make([]adjudicator.Submission, 0, len(pre.Pending))
-			for _, p := range pre.Pending {
-				subs = append(subs, p.Sub)
+			subs, err := pre.Submissions()
+			if err != nil {
+				return nil, err
 			}
 			if err := pre.Rules.Decide(r, subs); err != nil {
 				return nil, err

@@ -144,10 +144,10 @@ func (race) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) err
 		for _, m := range subs[0].Orders.([]Move) {
 			ru := st.runner(m.Advance)
 			roll := r.Roll("advance "+ru.ID, 1, 6)
-			to := min(ru.At+roll.Total, finish)
+			to := min(ru.At+roll.Total, st.Track)
 			roll.Outcome = fmt.Sprintf("from %d to %d", ru.At, to)
 			r.Emit(&Advanced{Runner: ru.ID, To: to})
-			if to == finish {
+			if to == st.Track {
 				r.Sayf("%s finishes: %s wins", ru.ID, side)
 				r.Emit(&Finished{Winner: side})
 				return nil

@@ -27,10 +27,7 @@ var Race adjudicator.Ruleset = race{}
 // Version is reported in Info and recorded in games.
 var Version = "1.0.0"
 
-const (
-	finish   = 12
-	trapStep = 5 // squares 5 and 10 are traps
-)
+const trapStep = 5 // squares 5, 10, 15… are traps
 
 type race struct{}
 
@@ -39,6 +36,7 @@ type State struct {
 	Turn     int               `json:"turn"`
 	Phase    string            `json:"phase"` // bid, move-1, trap, move-2
 	Turns    int               `json:"turns"` // last turn
+	Track    int               `json:"track"` // squares to the finish
 	Energy   map[string]int    `json:"energy"`
 	Bids     map[string]int    `json:"bids"`
 	First    string            `json:"first"` // side that moves first this turn
@@ -64,7 +62,8 @@ func (race) Info() adjudicator.Info {
 	return adjudicator.Info{
 		Name: "race", Title: "Race (test ruleset)", Version: Version, Sides: sides,
 		Scenarios: []adjudicator.ScenarioInfo{{ID: "sprint", Title: "Sprint", Sides: sides}},
-		Options:   []adjudicator.OptionInfo{{Name: "turns", Default: "10", Doc: "the last turn"}},
+		Options: []adjudicator.OptionInfo{{Name: "turns", Default: "10", Doc: "the last turn"},
+			{Name: "track", Default: "12", Doc: "squares to the finish (long tracks make long games for benchmarks)"}},
 	}
 }
 
@@ -76,7 +75,7 @@ type position struct {
 }
 
 func (race) Setup(s adjudicator.Setup) (adjudicator.State, error) {
-	st := &State{Turn: 1, Phase: "bid", Turns: 10, Energy: map[string]int{"red": 6, "blue": 6}, Bids: map[string]int{}, Options: map[string]string{}}
+	st := &State{Turn: 1, Phase: "bid", Turns: 10, Track: 12, Energy: map[string]int{"red": 6, "blue": 6}, Bids: map[string]int{}, Options: map[string]string{}}
 	for k, v := range s.Options {
 		switch k {
 		case "turns":
@@ -85,8 +84,14 @@ func (race) Setup(s adjudicator.Setup) (adjudicator.State, error) {
 				return nil, fmt.Errorf("option turns=%q: give a whole number from 1", v)
 			}
 			st.Turns = n
+		case "track":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 2 {
+				return nil, fmt.Errorf("option track=%q: give a whole number from 2", v)
+			}
+			st.Track = n
 		default:
-			return nil, fmt.Errorf("unknown option %q (race knows: turns)", k)
+			return nil, fmt.Errorf("unknown option %q (race knows: turns, track)", k)
 		}
 		st.Options[k] = v
 	}

@@ -6,9 +6,9 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/adjudicator/testrules"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
+	"github.com/umpire-pbem/umpire/adjudicator/testrules"
 )
 
 func lookup(name string) (adjudicator.Ruleset, bool) {

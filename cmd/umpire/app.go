@@ -49,6 +49,7 @@ func init() {
 		{"run", "SCRIPT.yaml ... [--json] [--dice 6,2,5]", "play game scripts in memory and check their expectations", cmdRun},
 		{"map", "check|show FILE.yaml|NAME", "check a Dragon Rage map file against the rules, or print it", cmdMap},
 		{"games", "", "list the games in the data file", cmdGames},
+		{"serve", "[--config umpire.yaml]", "run the mail daemon (a local mail hub when no config is given)", cmdServe},
 		{"rulesets", "", "list the rulesets, their scenarios and options", cmdRulesets},
 		{"help", "[COMMAND]", "show help", cmdHelp},
 	}

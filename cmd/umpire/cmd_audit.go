@@ -67,7 +67,7 @@ func hiddenFrom(entries []game.Entry, side adjudicator.Side, svc *games.Service)
 		return out
 	}
 	for _, p := range g.Pending {
-		if p.Sub.Request.Hidden && p.Accepted.Side != side {
+		if r, ok := g.Request(p.Request); ok && r.Hidden && p.Side != side {
 			out[p.Seq] = true
 		}
 	}

@@ -42,7 +42,7 @@ func orders(r adjudicator.Request, g *game.Game) string {
 	src := fmt.Sprintf("turn: %d\nphase: %s\norders:\n", r.Turn, r.Phase)
 	switch r.Phase {
 	case "bid":
-		src += "  bid: 1\n"
+		src += fmt.Sprintf("  bid: %d\n", min(1, g.State.(*testrules.State).Energy[string(r.Side)]))
 	case "move":
 		p := strings.ToUpper(string(r.Side[:1]))
 		src += "  - advance: " + p + "1\n  - advance: " + p + "2\n"

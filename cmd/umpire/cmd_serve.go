@@ -1,0 +1,111 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/umpire-pbem/umpire/mail/config"
+	"github.com/umpire-pbem/umpire/mail/daemon"
+	"github.com/umpire-pbem/umpire/mail/hub"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+const serveDoc = `Runs the mail daemon: reads orders from the referee's mailbox by IMAP, records
+them, adjudicates, and mails acknowledgements and results by SMTP.
+
+With --config it uses the mail servers of umpire.yaml (see docs/mail.md).
+Without it, it starts a local mail hub on this machine (IMAP and SMTP on
+loopback, mailboxes kept in the data directory) and talks to it exactly as to
+a real provider; it prints how to point a mail program at it.
+
+--outbox lists the mail not yet delivered (and the mail refused for good);
+--retry ID sends a refused mail again. Both work on the data directory while
+the daemon is stopped (the daemon holds the data file while it runs; mail it
+"command: outbox" or "command: retry" instead).`
+
+func cmdServe(a *app, ctx context.Context, args []string) error {
+	f := a.flags("serve", "[--config umpire.yaml]", serveDoc).withData()
+	cfgPath := f.String("config", "", "the configuration `file` (default: run a local mail hub)")
+	hubIMAP := f.String("hub-imap", hub.DefaultIMAPAddr, "local hub: the IMAP `address` to listen on")
+	hubSMTP := f.String("hub-smtp", hub.DefaultSMTPAddr, "local hub: the SMTP submission `address` to listen on")
+	outbox := f.Bool("outbox", false, "list the outbox and exit")
+	retry := f.String("retry", "", "make the failed outbox message `ID` pending again, and exit")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	if len(f.pos) > 0 {
+		return usagef("unexpected %q", f.pos[0])
+	}
+	var cfg *config.Config
+	if *cfgPath != "" {
+		var err error
+		if cfg, err = config.Load(*cfgPath); err != nil {
+			return err
+		}
+		*f.data = cfg.Data
+	}
+	if *outbox || *retry != "" {
+		return a.outbox(ctx, *f.data, *retry)
+	}
+	level := slog.LevelInfo
+	if cfg != nil {
+		level = cfg.Log.Level()
+	}
+	log := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: level}))
+	d := &daemon.Daemon{Config: cfg, Rules: a.rules, Log: log, Now: a.now}
+	if cfg == nil {
+		// The hub outlives ctx: the daemon finishes the mail in hand
+		// through it before the hub is closed.
+		l, err := daemon.StartLocalHub(context.WithoutCancel(ctx), *f.data, *hubIMAP, *hubSMTP, log)
+		if err != nil {
+			return fmt.Errorf("starting the local mail hub: %w", err)
+		}
+		defer l.Hub.Close()
+		d.Config, d.PrepareAddresses = l.Config, l.PrepareAddresses
+		fmt.Fprint(a.stdout, l.Hub.HowTo())
+		fmt.Fprintf(a.stdout, "\nThe referee daemon reads %s. The referee's own mailbox is %s:\n", d.Config.From.Address, d.Config.Referee.Address)
+		fmt.Fprintf(a.stdout, "mail it a command such as\n\n  command: new\n  ruleset: RULESET\n  scenario: SCENARIO\n  players:\n    SIDE: alice@%s\n    SIDE: bob@%s\n\nand each player gets a mailbox on the hub (their passwords come in the reply).\n", l.Hub.Domain(), l.Hub.Domain())
+		for _, u := range sortedKeys(l.NewPasswords) {
+			fmt.Fprintf(a.stdout, "New hub user %s, password: %s (shown once; the hub keeps only a hash)\n", u, l.NewPasswords[u])
+		}
+	}
+	return d.Run(ctx)
+}
+
+// outbox lists the outbox, or retries one failed message.
+func (a *app) outbox(ctx context.Context, dir, retry string) error {
+	st, err := store.Open(filepath.Join(dir, "umpire.db"), store.WithLockTimeout(500*time.Millisecond))
+	if err != nil {
+		return fmt.Errorf("%w (is umpire serve running? mail it \"command: outbox\" instead)", err)
+	}
+	defer st.Close()
+	if retry != "" {
+		if err := st.Retry(ctx, retry, a.now(), "retry asked by the referee"); err != nil {
+			return err
+		}
+		fmt.Fprintf(a.stdout, "%s will be sent again by umpire serve\n", retry)
+		return nil
+	}
+	msgs, err := st.Messages(ctx, "")
+	if err != nil {
+		return err
+	}
+	n := 0
+	for _, m := range msgs {
+		if m.Status == store.Sent {
+			continue
+		}
+		n++
+		fmt.Fprintf(a.stdout, "%-7s %s game=%s to=%s attempts=%d", m.Status, m.ID, m.Game, strings.Join(m.To, ","), m.Attempts)
+		if m.LastError != "" {
+			fmt.Fprintf(a.stdout, " error=%q", m.LastError)
+		}
+		fmt.Fprintln(a.stdout)
+	}
+	fmt.Fprintf(a.stdout, "%d of %d mails not delivered\n", n, len(msgs))
+	return nil
+}
