@@ -122,6 +122,7 @@ type Ruleset interface {
 // View is a ruleset-neutral picture of a state, for `umpire show`, results
 // mails and game-script expectations.
 type View struct {
+	Map     string         `json:"map,omitempty" yaml:"map,omitempty"` // the board, for rulesets played on a hex map
 	Turn    int            `json:"turn" yaml:"turn"`
 	Phase   string         `json:"phase" yaml:"phase"`
 	Units   []UnitView     `json:"units" yaml:"units"`
@@ -131,6 +132,26 @@ type View struct {
 	Result  string         `json:"result,omitempty" yaml:"result,omitempty"`
 	Notes   []string       `json:"notes,omitempty" yaml:"notes,omitempty"`
 	Markers map[string]any `json:"markers,omitempty" yaml:"markers,omitempty"`
+	Hexes   []HexMark      `json:"hexes,omitempty" yaml:"hexes,omitempty"`   // per-hex state: destroyed VP, broken gates, fog…
+	Traces  []Trace        `json:"traces,omitempty" yaml:"traces,omitempty"` // what the last adjudication did, for pictures
+}
+
+// HexMark is a marker on a hex or hexside: "vp-destroyed" on 1108, "broken"
+// on the side 0606/0707, "fog" centred on 1210 with radius 2…
+type HexMark struct {
+	Kind   string `json:"kind" yaml:"kind"`
+	At     string `json:"at" yaml:"at"`                             // a hex, or a hexside "0606/0707"
+	Radius int    `json:"radius,omitempty" yaml:"radius,omitempty"` // for area markers
+	Label  string `json:"label,omitempty" yaml:"label,omitempty"`   // e.g. "3", "W1"
+}
+
+// Trace is one action of the last adjudication: a move along a path, an
+// attack or a fire from hexes onto a hex, with its result.
+type Trace struct {
+	Kind   string   `json:"kind" yaml:"kind"`                         // "move", "melee", "fire", "spell"…
+	Unit   string   `json:"unit,omitempty" yaml:"unit,omitempty"`     // who moved or attacked
+	Path   []string `json:"path" yaml:"path"`                         // hexes: the path moved, or the attackers' hexes then the target
+	Result string   `json:"result,omitempty" yaml:"result,omitempty"` // e.g. "destroyed", "missed"
 }
 
 // UnitView is one unit as a viewer may see it.
@@ -141,4 +162,16 @@ type UnitView struct {
 	At     string   `json:"at,omitempty" yaml:"at,omitempty"`         // a hex, a region, "off-map"; "" if eliminated or hidden
 	Status []string `json:"status,omitempty" yaml:"status,omitempty"` // e.g. wounded, killer, broken
 	Gone   bool     `json:"gone,omitempty" yaml:"gone,omitempty"`     // eliminated
+	Values string   `json:"values,omitempty" yaml:"values,omitempty"` // the printed numbers, e.g. "2-3-4(6)"
+	Facing string   `json:"facing,omitempty" yaml:"facing,omitempty"` // N, NE… for units that face
+	Flying bool     `json:"flying,omitempty" yaml:"flying,omitempty"`
+	Damage []Damage `json:"damage,omitempty" yaml:"damage,omitempty"` // for monsters with areas and groups
+}
+
+// Damage is one group of a monster's area with its hit points.
+type Damage struct {
+	Area  string `json:"area" yaml:"area"`
+	Group string `json:"group,omitempty" yaml:"group,omitempty"`
+	Left  int    `json:"left" yaml:"left"`
+	Of    int    `json:"of" yaml:"of"`
 }
