@@ -5,10 +5,13 @@ package rulesets
 
 import (
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
 )
 
 // all is the list. Each ruleset is a package exporting one value.
-var all = []adjudicator.Ruleset{}
+var all = []adjudicator.Ruleset{
+	dragonrage.Ruleset,
+}
 
 // All returns the shipped rulesets.
 func All() []adjudicator.Ruleset { return append([]adjudicator.Ruleset(nil), all...) }

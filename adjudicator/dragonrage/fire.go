@@ -1,0 +1,342 @@
+package dragonrage
+
+import (
+	"fmt"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+)
+
+// Fire is one fire attack: the firers and the hex they shoot at.
+type Fire struct {
+	Units  []string `yaml:"fire"`
+	At     string   `yaml:"at"`
+	Target string   `yaml:"target,omitempty"` // a monster in a mixed hex
+	node   *yaml.Node
+}
+
+const fireExample = `  - fire: [ARH-1, ARH-2]
+    at: 1108`
+
+// firer reports whether a unit shoots: archers and goblins (DR-FIRE-1),
+// ballistas and catapults (DR-SIEGE-3).
+func (st *State) firer(u *Unit) bool {
+	switch u.Type {
+	case "ARH", "GOB", "BAL", "CAT":
+		return true
+	}
+	return false
+}
+
+// canFire reports whether side has a firer that could shoot at someone.
+func (w *world) canFire(side adjudicator.Side) bool {
+	for _, u := range w.st.alive(side) {
+		if !w.st.firer(u) || u.Hex == "" || u.Attacked || u.NoAttack {
+			continue
+		}
+		for _, e := range w.st.alive(other(side)) {
+			if e.Hex != "" && hex.Distance(w.st.hexOf(u), w.st.hexOf(e)) <= 4 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// fireRange is the reach of u at a target in t (DR-FIRE-6, DR-BAL-1,
+// DR-CAT-1); inMelee drops the tower's +1 (DR-FIRE-6 [Inference]).
+func (w *world) fireRange(u *Unit, t hex.Hex, inMelee bool) (min, max int) {
+	ty := w.st.typ(u)
+	tower := w.m.Terrain(w.st.hexOf(u)) == "tower"
+	switch u.Type {
+	case "CAT":
+		return 2, 4
+	case "BAL":
+		if tower {
+			return 1, 4
+		}
+		return 1, 3
+	}
+	r := ty.Range
+	if r == 0 {
+		r = 2
+	}
+	if tower && !inMelee && w.m.Terrain(t) != "tower" {
+		r++
+	}
+	return 1, r
+}
+
+// sees reports whether a firer in a can see hex b (DR-LOS-1..7).
+func (w *world) sees(u *Unit, a, b hex.Hex) (bool, string) {
+	switch {
+	case u.Type == "CAT":
+		return true, "" // it lobs its shots (DR-CAT-3)
+	case w.m.Terrain(a) == "tower":
+		return true, "" // DR-LOS-2
+	case w.m.Terrain(b) == "tower":
+		return true, "" // DR-LOS-3
+	}
+	if f, has := w.feature(a, b); has && w.m.IsEntrance(f.Kind) {
+		e := w.entrance(f.Side.String())
+		if e.Broken || (e.OpenUntil > 0 && e.OpenUntil >= w.st.Turn) {
+			return true, "" // through an open entrance, at the hex beyond it (DR-LOS-5)
+		}
+	}
+	obstacles := hex.Obstacles{
+		Side: func(s hex.Hexside) bool {
+			f, ok := w.m.Feature(s)
+			if !ok || !(w.m.IsBarrier(f.Kind) || w.m.IsEntrance(f.Kind)) {
+				return false
+			}
+			if f.Kind == "palisade" && s.Has(a) {
+				return false // Nurkott: fire through the palisade next to the firer (DR-LOS-7)
+			}
+			return true
+		},
+		Hex: func(h hex.Hex) bool { return h != a && h != b && w.m.Terrain(h) == "tower" },
+	}
+	if hex.LineOfSight(a, b, obstacles, hex.Strict) {
+		return true, ""
+	}
+	blk := hex.Blockers(a, b, obstacles, hex.Strict)
+	what := "a wall or tower"
+	if len(blk) > 0 {
+		what = "the wall on " + blk[0].Side.String()
+	}
+	return false, fmt.Sprintf("%s blocks the line from %s to %s (DR-LOS-4, touching counts: DR-HEX-11)", what, a, b)
+}
+
+// checkShot says why u may not shoot at hex t, or "".
+func (w *world) checkShot(u *Unit, t hex.Hex, inMelee bool) (string, string) {
+	if !w.st.firer(u) {
+		return codeCannot, fmt.Sprintf("%s does not shoot: only archers, goblins, ballistas and catapults fire (DR-FIRE-1)", u.ID)
+	}
+	if u.Attacked {
+		return codeTwice, fmt.Sprintf("%s has already attacked or fired this turn (DR-FIRE-5)", u.ID)
+	}
+	if u.NoAttack {
+		return codeCannot, fmt.Sprintf("%s may not attack or fire this turn (it climbed, or destroyed a VP hex or bridge)", u.ID)
+	}
+	if u.Hex == "" {
+		return codeCannot, fmt.Sprintf("%s is not on the map", u.ID)
+	}
+	a := w.st.hexOf(u)
+	lo, hi := w.fireRange(u, t, inMelee)
+	if d := hex.Distance(a, t); d < lo || d > hi {
+		return codeOutOfRange, fmt.Sprintf("%s in %s is %d hexes from %s; it reaches %d to %d (DR-FIRE-6)", u.ID, a, d, t, lo, hi)
+	}
+	if ok, why := w.sees(u, a, t); !ok {
+		return codeNoLOS, fmt.Sprintf("%s cannot see %s: %s", u.ID, t, why)
+	}
+	if why := w.magicBlocksAttack(a, t); why != "" {
+		return codeCannot, why
+	}
+	return "", ""
+}
+
+func (w *world) parseFire(side adjudicator.Side, n *yaml.Node) (*Orders, error) {
+	list, err := items(n, fireExample)
+	if err != nil {
+		return nil, err
+	}
+	o := &Orders{}
+	used := map[string]bool{}
+	for _, item := range list {
+		f, err := fields(item, "fire", "at", "target")
+		if err != nil {
+			return nil, err
+		}
+		if f["fire"] == nil || f["at"] == nil {
+			return nil, adjudicator.Errorf(item, adjudicator.CodeMissingField, "a fire order names the firers and the hex: \n%s", fireExample)
+		}
+		at, err := w.parseHex(f["at"])
+		if err != nil {
+			return nil, err
+		}
+		th, _ := hex.Parse(at)
+		us, err := w.unitList(f["fire"], side)
+		if err != nil {
+			return nil, err
+		}
+		fi := &Fire{At: at, node: item}
+		if err := w.checkTarget(side, th, f["at"], f["target"], &fi.Target); err != nil {
+			return nil, err
+		}
+		for i, u := range us {
+			node := f["fire"]
+			if node.Kind == yaml.SequenceNode {
+				node = node.Content[i]
+			}
+			if used[u.ID] {
+				return nil, adjudicator.Errorf(node, codeTwice, "%s fires twice; a unit fires once a turn (DR-FIRE-5)", u.ID)
+			}
+			used[u.ID] = true
+			if code, why := w.checkShot(u, th, false); why != "" {
+				return nil, adjudicator.Errorf(node, code, "%s", why)
+			}
+			fi.Units = append(fi.Units, u.ID)
+		}
+		o.Fires = append(o.Fires, fi)
+	}
+	return o, nil
+}
+
+// checkTarget checks that hex t holds enemies of side, and which one a
+// "target:" names when the hex mixes a monster and other units.
+func (w *world) checkTarget(side adjudicator.Side, t hex.Hex, atNode, targetNode *yaml.Node, target *string) error {
+	var enemies []*Unit
+	for _, u := range w.st.at(t.String()) {
+		if u.Side != side {
+			enemies = append(enemies, u)
+		}
+	}
+	if len(enemies) == 0 {
+		return adjudicator.Errorf(atNode, codeIllegalMove, "there is no enemy unit in %s", t)
+	}
+	if targetNode == nil {
+		return nil
+	}
+	id := strings.ToUpper(targetNode.Value)
+	for _, e := range enemies {
+		if e.ID == id {
+			*target = id
+			return nil
+		}
+	}
+	return adjudicator.Errorf(targetNode, adjudicator.CodeUnknownUnit, "%s is not in %s", id, t)
+}
+
+// targets returns the enemy units an attack on hex t strikes: a monster is
+// attacked alone (DR-MATK-6); other units in the hex together (DR-MELEE-6).
+func (w *world) targets(side adjudicator.Side, t string, named string) (monster *Unit, others []*Unit) {
+	var enemies []*Unit
+	for _, u := range w.st.at(t) {
+		if u.Side != side {
+			enemies = append(enemies, u)
+		}
+	}
+	for _, u := range enemies {
+		if w.st.isMonster(u) && (named == "" || named == u.ID) {
+			return u, nil
+		}
+	}
+	for _, u := range enemies {
+		if !w.st.isMonster(u) {
+			others = append(others, u)
+		}
+	}
+	return nil, others
+}
+
+func (w *world) resolveFire(o *Orders) {
+	for _, fi := range o.Fires {
+		w.fireAt(fi.Units, fi.At, fi.Target, false)
+		if w.st.Over {
+			return
+		}
+	}
+}
+
+// fireAt resolves one fire attack, alone (fire phase) or as part of a melee
+// (then the strengths are returned to add to it instead).
+func (w *world) fireAt(ids []string, at, named string, inMelee bool) (strength int, firers []*Unit) {
+	t, _ := hex.Parse(at)
+	var side adjudicator.Side
+	for _, id := range ids {
+		u := w.st.unit(id)
+		side = u.Side
+		if u.Gone {
+			continue
+		}
+		if _, why := w.checkShot(u, t, inMelee); why != "" {
+			w.sayf("%s does not fire: %s", id, why)
+			continue
+		}
+		firers = append(firers, u)
+	}
+	if len(firers) == 0 {
+		return 0, nil
+	}
+	monster, others := w.targets(side, at, named)
+	if monster == nil && len(others) == 0 {
+		w.sayf("no enemy left in %s: %s hold their fire", at, strings.Join(ids, ", "))
+		return 0, nil
+	}
+	for _, u := range firers {
+		w.emit(&Flagged{Unit: u.ID, Attacked: true})
+		w.trace("fire", u.ID, []string{u.Hex, at}, "")
+	}
+	if monster != nil {
+		for _, u := range firers {
+			w.shootMonster(u, monster, t)
+			if monster.Gone {
+				break
+			}
+		}
+		return 0, nil
+	}
+	for _, u := range firers {
+		s := w.st.typ(u).Attack
+		if u.Type == "BAL" && hex.Distance(w.st.hexOf(u), t) >= 3 {
+			s = 1 // DR-BAL-4
+		}
+		strength += s
+	}
+	if inMelee {
+		return strength, firers
+	}
+	def := w.defence(others)
+	label := fmt.Sprintf("fire on %s by %s", at, unitIDs(firers))
+	hit, how := w.resolveCRT(label, strength, def, 0)
+	w.sayf("%s: strength %d v %d, %s", label, strength, def, how)
+	if hit {
+		for _, d := range others {
+			w.kill(d, label)
+		}
+	}
+	return 0, nil
+}
+
+// shootMonster is one firer's shot at a monster (DR-FIRE-7..13).
+func (w *world) shootMonster(u, m *Unit, t hex.Hex) {
+	d := hex.Distance(w.st.hexOf(u), t)
+	need := 6
+	switch {
+	case u.Type == "BAL":
+		need = map[int]int{1: 4, 2: 5}[d] // DR-BAL-3
+		if need == 0 {
+			need = 6
+		}
+	case u.Type == "CAT":
+		need = 6 // DR-CAT-4
+	case d == 1:
+		need = 5 // DR-FIRE-8
+	}
+	if mt := w.st.typ(m); mt.Hit > need {
+		need = mt.Hit // giants and the T-rex only on a 6 (DR-AMB-13)
+	}
+	mod, modText := 0, ""
+	if w.heroNear(u) {
+		mod, modText = 1, " +1 hero aura (DR-FIRE-13)"
+	}
+	label := fmt.Sprintf("fire on %s in %s by %s", m.ID, t, u.ID)
+	r := w.roll(label, 1)
+	hit := r.Total+mod >= need
+	r.Outcome = fmt.Sprintf("needs %d+%s: %s", need, modText, map[bool]string{true: "hit, 1 damage (DR-FIRE-12)", false: "missed"}[hit])
+	w.sayf("%s: %s", label, r.Outcome)
+	if hit {
+		w.damage(m, 1, "an arrow")
+	}
+}
+
+func unitIDs(us []*Unit) string {
+	ids := make([]string, len(us))
+	for i, u := range us {
+		ids[i] = u.ID
+	}
+	return strings.Join(ids, ", ")
+}

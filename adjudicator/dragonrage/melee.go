@@ -1,0 +1,299 @@
+package dragonrage
+
+import (
+	"fmt"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+)
+
+// Attack is one melee attack on a hex (DR-MELEE-1..12).
+type Attack struct {
+	At     string   `yaml:"attack"`
+	With   []string `yaml:"with,omitempty"`
+	Fire   []string `yaml:"fire,omitempty"`   // archers and goblins adding their fire (DR-FIRE-4)
+	Target string   `yaml:"target,omitempty"` // a monster in a mixed hex
+	Open   bool     `yaml:"open,omitempty"`   // the defender opens the entrances it attacks through (DR-ENTR-9)
+}
+
+const meleeExample = `  - attack: 1108
+    with: [INF-1, INF-2]
+    fire: [ARH-3]`
+
+// canMelee reports whether side has a unit next to an enemy that could
+// attack it.
+func (w *world) canMelee(side adjudicator.Side) bool {
+	for _, u := range w.st.alive(side) {
+		if u.Hex == "" || u.Attacked || u.NoAttack || w.st.typ(u).DefenceOnly || w.st.typ(u).Attack == 0 {
+			continue
+		}
+		if u.Type == "ARH" || u.Type == "BAL" || u.Type == "CAT" {
+			continue
+		}
+		for _, n := range w.st.hexOf(u).Neighbours() {
+			if w.st.enemyIn(n.String(), side) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// checkAttacker says why u may not join a melee on hex t, or "".
+func (w *world) checkAttacker(u *Unit, t hex.Hex, open bool) (string, string) {
+	ty := w.st.typ(u)
+	switch {
+	case u.Hex == "":
+		return codeCannot, fmt.Sprintf("%s is not on the map", u.ID)
+	case u.Attacked:
+		return codeTwice, fmt.Sprintf("%s has already attacked or fired this turn (DR-MELEE-8)", u.ID)
+	case u.NoAttack:
+		return codeCannot, fmt.Sprintf("%s may not attack this turn (it climbed, or destroyed a VP hex or a bridge)", u.ID)
+	case ty.DefenceOnly || ty.Attack == 0:
+		return codeCannot, fmt.Sprintf("%s fights only in defence (DR-COMP-5, DR-WZD-2)", u.ID)
+	case u.Type == "ARH":
+		return codeCannot, fmt.Sprintf("archers attack with the fire rules, even when adjacent: put %s under \"fire:\" (DR-ARH-1, DR-AMB-24)", u.ID)
+	case u.Type == "BAL" || u.Type == "CAT":
+		return codeCannot, fmt.Sprintf("%s cannot make melee attacks; it may add its fire (DR-SIEGE-3)", u.ID)
+	}
+	a := w.st.hexOf(u)
+	if !a.Adjacent(t) {
+		return codeNotAdjacent, fmt.Sprintf("%s in %s is not next to %s (DR-MELEE-1)", u.ID, a, t)
+	}
+	if why := w.meleeBlocked(a, t); why != "" {
+		if open && u.Side == Defender && w.canOpen(u, a, t) {
+			return "", ""
+		}
+		return codeCannot, fmt.Sprintf("%s cannot attack %s: %s", u.ID, t, why)
+	}
+	if why := w.magicBlocksAttack(a, t); why != "" {
+		return codeCannot, why
+	}
+	return "", ""
+}
+
+// canOpen reports whether defender unit u may open the entrance between a
+// and t to attack out: it controls it, from a tower or from behind it
+// (DR-ENTR-9).
+func (w *world) canOpen(u *Unit, a, t hex.Hex) bool {
+	f, ok := w.feature(a, t)
+	return ok && w.m.IsEntrance(f.Kind) && w.passable(f, Defender)
+}
+
+func (w *world) parseMelee(side adjudicator.Side, n *yaml.Node) (*Orders, error) {
+	list, err := items(n, meleeExample)
+	if err != nil {
+		return nil, err
+	}
+	o := &Orders{}
+	used := map[string]bool{}
+	for _, item := range list {
+		f, err := fields(item, "attack", "with", "fire", "target", "open")
+		if err != nil {
+			return nil, err
+		}
+		if f["attack"] == nil || (f["with"] == nil && f["fire"] == nil) {
+			return nil, adjudicator.Errorf(item, adjudicator.CodeMissingField, "a melee order names the hex and the attackers:\n%s", meleeExample)
+		}
+		at, err := w.parseHex(f["attack"])
+		if err != nil {
+			return nil, err
+		}
+		th, _ := hex.Parse(at)
+		a := &Attack{At: at}
+		if x := f["open"]; x != nil {
+			if x.Value != "true" && x.Value != "false" {
+				return nil, adjudicator.Errorf(x, adjudicator.CodeBadValue, "write \"open: true\" to open the entrance")
+			}
+			a.Open = x.Value == "true"
+			if a.Open && side != Defender {
+				return nil, adjudicator.Errorf(x, codeCannot, "only the defender opens entrances to attack out (DR-ENTR-9)")
+			}
+		}
+		if err := w.checkTarget(side, th, f["attack"], f["target"], &a.Target); err != nil {
+			return nil, err
+		}
+		for _, group := range []struct {
+			key  string
+			fire bool
+		}{{"with", false}, {"fire", true}} {
+			node := f[group.key]
+			if node == nil {
+				continue
+			}
+			us, err := w.unitList(node, side)
+			if err != nil {
+				return nil, err
+			}
+			for i, u := range us {
+				un := node
+				if node.Kind == yaml.SequenceNode {
+					un = node.Content[i]
+				}
+				if used[u.ID] {
+					return nil, adjudicator.Errorf(un, codeTwice, "%s attacks twice; each unit attacks once a turn (DR-MELEE-8)", u.ID)
+				}
+				used[u.ID] = true
+				var code, why string
+				if group.fire {
+					code, why = w.checkShot(u, th, true)
+					a.Fire = append(a.Fire, u.ID)
+				} else {
+					code, why = w.checkAttacker(u, th, a.Open)
+					a.With = append(a.With, u.ID)
+				}
+				if why != "" {
+					return nil, adjudicator.Errorf(un, code, "%s", why)
+				}
+			}
+		}
+		o.Attacks = append(o.Attacks, a)
+	}
+	return o, nil
+}
+
+func (w *world) resolveMelee(o *Orders) {
+	for _, a := range o.Attacks {
+		w.attack(a)
+		if w.st.Over {
+			return
+		}
+	}
+}
+
+// attack resolves one melee attack, re-checking it first: earlier attacks
+// may have emptied the hex or killed attackers (DR-MELEE-4, DR-PBEM-4).
+func (w *world) attack(a *Attack) {
+	t, _ := hex.Parse(a.At)
+	var side adjudicator.Side
+	var attackers []*Unit
+	for _, id := range a.With {
+		u := w.st.unit(id)
+		side = u.Side
+		if u.Gone {
+			continue
+		}
+		if _, why := w.checkAttacker(u, t, a.Open); why != "" {
+			w.sayf("%s does not attack: %s", id, why)
+			continue
+		}
+		attackers = append(attackers, u)
+	}
+	for _, id := range a.Fire {
+		side = w.st.unit(id).Side
+	}
+	monster, others := w.targets(side, a.At, a.Target)
+	if monster == nil && len(others) == 0 {
+		w.sayf("the attack on %s does not happen: no enemy is left there", a.At)
+		return
+	}
+	if a.Open {
+		w.openEntrances(attackers, t)
+	}
+	if monster != nil {
+		w.meleeMonster(attackers, a.Fire, monster, t)
+		return
+	}
+	fireStrength, firers := w.fireAt(a.Fire, a.At, a.Target, true)
+	if len(attackers) == 0 && len(firers) == 0 {
+		return
+	}
+	strength, boosted := fireStrength, 0
+	for _, u := range attackers {
+		s := w.meleeStrength(u)
+		strength += s
+		if w.boosted(u) {
+			boosted += s
+		}
+		w.emit(&Flagged{Unit: u.ID, Attacked: true})
+		w.trace("melee", u.ID, []string{u.Hex, a.At}, "")
+	}
+	mod, note := 0, ""
+	if boosted > 0 && 2*boosted >= strength {
+		mod, note = 1, ", +1 Boost Morale (DR-SPELL-MORALE-4)"
+	}
+	def := w.defence(others)
+	label := fmt.Sprintf("melee on %s by %s", a.At, unitIDs(append(attackers, firers...)))
+	hit, how := w.resolveCRT(label, strength, def, mod)
+	w.sayf("%s: strength %d v %d%s, %s", label, strength, def, note, how)
+	if hit {
+		for _, d := range others {
+			w.kill(d, label)
+		}
+	}
+}
+
+// meleeMonster resolves attacks on a minor monster: each attacker rolls on
+// its own to hit it and does its strength in damage (DR-MATK-6, -13, -14).
+func (w *world) meleeMonster(attackers []*Unit, fire []string, m *Unit, t hex.Hex) {
+	for _, u := range attackers {
+		if m.Gone {
+			return
+		}
+		w.emit(&Flagged{Unit: u.ID, Attacked: true})
+		w.trace("melee", u.ID, []string{u.Hex, t.String()}, "")
+		if u.Type == "MIL" && !w.heroNear(u) && !w.boosted(u) {
+			w.sayf("%s will not attack %s: militia attack monsters only with a hero by them or under Boost Morale (DR-MIL-1)", u.ID, m.ID)
+			continue
+		}
+		if w.demoralized(u.Side) && !w.moraleCheck(u, m) {
+			continue
+		}
+		need := w.st.typ(m).Hit
+		mod, why := 0, ""
+		switch {
+		case w.heroNear(u):
+			mod, why = 1, " +1 hero aura (DR-HERO-2)"
+		case w.boosted(u):
+			mod, why = 1, " +1 Boost Morale (DR-SPELL-MORALE-5)"
+		}
+		label := fmt.Sprintf("melee on %s in %s by %s", m.ID, t, u.ID)
+		r := w.roll(label, 1)
+		hit := r.Total+mod >= need
+		dmg := w.meleeStrength(u)
+		r.Outcome = fmt.Sprintf("needs %d+%s: %s", need, why, map[bool]string{true: fmt.Sprintf("hit, %d damage", dmg), false: "missed"}[hit])
+		w.sayf("%s: %s", label, r.Outcome)
+		if hit {
+			w.damage(m, dmg, u.ID+"'s attack")
+		}
+	}
+	if !m.Gone && len(fire) > 0 {
+		w.fireAt(fire, t.String(), m.ID, true)
+	}
+}
+
+// moraleCheck is the roll a demoralized unit makes before attacking a
+// monster: 1d6 + 1 (+1 more under Boost Morale) against its escape number
+// (DR-MATK-17, DR-MATK-19).
+func (w *world) moraleCheck(u, m *Unit) bool {
+	esc := w.st.typ(u).Escape
+	mod := 1
+	if w.boosted(u) {
+		mod++
+	}
+	r := w.roll(fmt.Sprintf("morale of %s before attacking %s", u.ID, m.ID), 1)
+	ok := r.Total+mod >= esc
+	r.Outcome = fmt.Sprintf("+%d, needs %d: %s", mod, esc, map[bool]string{true: "it attacks", false: "it will not attack this turn (all its heroes are dead, DR-MATK-17)"}[ok])
+	w.sayf("morale of %s: %s", u.ID, r.Outcome)
+	return ok
+}
+
+// openEntrances opens the entrances the defender attacks through; they stay
+// open through the invader's next turn (DR-ENTR-9).
+func (w *world) openEntrances(attackers []*Unit, t hex.Hex) {
+	for _, u := range attackers {
+		a := w.st.hexOf(u)
+		f, ok := w.feature(a, t)
+		if !ok || !w.m.IsEntrance(f.Kind) {
+			continue
+		}
+		e := w.entrance(f.Side.String())
+		if e.Broken || e.OpenUntil > w.st.Turn {
+			continue
+		}
+		w.emit(&EntranceChanged{Side: f.Side.String(), Controller: e.Controller, OpenUntil: w.st.Turn + 1})
+		w.sayf("the defender opens the %s %s to attack out: it stays open through the invader's next turn (DR-ENTR-9)", f.Kind, f.Side)
+	}
+}

@@ -1,0 +1,122 @@
+package dragonrage
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
+)
+
+// knownOptions are the game options besides counter overrides.
+var knownOptions = []adjudicator.OptionInfo{
+	{Name: "elowyn", Default: "off", Values: []string{"on", "off"}, Doc: "use the optional character Elowyn (DR-SCEN-11, §16.7)"},
+	{Name: "counter.TYPE.FIELD", Default: "", Doc: "correct a counter value, e.g. counter.INF.attack=3 (the printed values are assumed: see README)"},
+}
+
+// maps caches the loaded boards (read-only once loaded).
+var maps = map[string]*hexmap.Map{}
+
+func loadBoard(name string) (*hexmap.Map, error) {
+	if m, ok := maps[name]; ok {
+		return m, nil
+	}
+	m, err := board.Load(name)
+	if err != nil {
+		return nil, err
+	}
+	maps[name] = m
+	return m, nil
+}
+
+// setup builds a scenario's starting state: every unit in the box of its
+// side, waiting for the setup orders.
+func setup(s adjudicator.Setup) (*State, error) {
+	d, err := Embedded()
+	if err != nil {
+		return nil, err
+	}
+	if s.Position != nil {
+		return nil, fmt.Errorf("dragonrage sets up from a scenario; inline positions are not supported yet (scripts give the setup orders instead)")
+	}
+	sc, ok := d.Scenario(s.Scenario)
+	if !ok {
+		var ids []string
+		for _, x := range d.Scenarios {
+			if x.IsPlayable() {
+				ids = append(ids, x.ID)
+			}
+		}
+		return nil, fmt.Errorf("no Dragon Rage scenario %q; the playable ones are %s", s.Scenario, strings.Join(ids, ", "))
+	}
+	if !sc.IsPlayable() {
+		return nil, fmt.Errorf("scenario %s (%s) needs Dragons or Young Dragons, which umpire does not implement yet", sc.ID, sc.Title)
+	}
+	for k, v := range s.Options {
+		switch {
+		case k == "elowyn":
+			if v != "on" && v != "off" {
+				return nil, fmt.Errorf("option elowyn=%q: say on or off", v)
+			}
+		case strings.HasPrefix(k, "counter."):
+		default:
+			return nil, fmt.Errorf("unknown option %q; Dragon Rage knows elowyn and counter.TYPE.FIELD", k)
+		}
+	}
+	types, err := d.withOverrides(s.Options)
+	if err != nil {
+		return nil, err
+	}
+	m, err := loadBoard(sc.Map)
+	if err != nil {
+		return nil, err
+	}
+	st := &State{Scenario: sc.ID, Map: sc.Map, Goal: sc.Goal, First: Invader, Phase: phSetupDefender,
+		Options: cloneMap(s.Options), types: types, board: m}
+	if sc.DefenderFirst {
+		st.First = Defender
+	}
+	counts := map[string]int{}
+	add := func(side adjudicator.Side, forces map[string]int) error {
+		codes := make([]string, 0, len(forces))
+		for c := range forces {
+			codes = append(codes, c)
+		}
+		sort.Strings(codes)
+		for _, code := range codes {
+			t, ok := types[code]
+			if !ok {
+				return fmt.Errorf("scenario %s: no counter type %s", sc.ID, code)
+			}
+			for i := 0; i < forces[code]; i++ {
+				counts[code]++
+				u := &Unit{ID: fmt.Sprintf("%s-%d", code, counts[code]), Type: code, Side: side}
+				if t.Code == "WZD" {
+					u.SP = 10 // DR-MAGIC-2
+				}
+				st.Units = append(st.Units, u)
+			}
+		}
+		return nil
+	}
+	if err := add(Invader, sc.Invader); err != nil {
+		return nil, err
+	}
+	if err := add(Defender, sc.Defender); err != nil {
+		return nil, err
+	}
+	if s.Options["elowyn"] == "on" {
+		st.Units = append(st.Units, &Unit{ID: "ELW-1", Type: "ELW", Side: Defender})
+	}
+	// The rest of the counter mix waits in the box for reinforcements.
+	for _, code := range reinforcementTypes(sc.Map) {
+		for counts[code] < d.Mix[code] {
+			counts[code]++
+			st.Units = append(st.Units, &Unit{ID: fmt.Sprintf("%s-%d", code, counts[code]), Type: code, Side: Defender, Pool: true})
+		}
+	}
+	sortUnits(st.Units)
+	return st, nil
+}

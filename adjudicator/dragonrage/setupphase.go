@@ -1,0 +1,154 @@
+package dragonrage
+
+import (
+	"sort"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+)
+
+// setupZones are the zones a side's unit may be set up in (DR-SCEN-3,
+// DR-SCEN-4, DR-SCEN-8): the defender inside the city (with the harbour
+// and the bridges), the invader on the edges by the forest, sea serpents in
+// the south-edge sea.
+func (w *world) setupZones(u *Unit) []string {
+	if u.Side == Defender {
+		return []string{"defender-setup", "harbour"}
+	}
+	if u.Type == "SERP" {
+		return []string{"serpent-setup"}
+	}
+	return []string{"invader-setup"}
+}
+
+func (w *world) inZones(h hex.Hex, zones []string) bool {
+	for _, z := range zones {
+		if w.m.InZone(h, z) {
+			return true
+		}
+	}
+	return false
+}
+
+// parseSetup reads "UNIT: HEX" lines placing every unit of the side
+// (DR-SCEN-3 to DR-SCEN-5, DR-STACK-5).
+func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error) {
+	if n.Kind != yaml.MappingNode {
+		return nil, adjudicator.Errorf(n, adjudicator.CodeBadValue, "setup orders are one line per unit, \"UNIT: HEX\", e.g. \"INF-1: 0808\"")
+	}
+	o := &Orders{Place: map[string]string{}}
+	var errs adjudicator.OrderErrors
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		u, err := w.ownUnit(k, side)
+		if err != nil {
+			errs = append(errs, err.(*adjudicator.OrderError))
+			continue
+		}
+		if u.Type == "ELW" {
+			errs = append(errs, adjudicator.Errorf(k, codeCannot, "Elowyn starts where the rules put her (DR-ELOWYN-1, DR-ELOWYN-10); do not place her"))
+			continue
+		}
+		if _, dup := o.Place[u.ID]; dup {
+			errs = append(errs, adjudicator.Errorf(k, codeTwice, "%s is placed twice", u.ID))
+			continue
+		}
+		h, err := w.parseHex(v)
+		if err != nil {
+			errs = append(errs, err.(*adjudicator.OrderError))
+			continue
+		}
+		hx, _ := hex.Parse(h)
+		if zones := w.setupZones(u); !w.inZones(hx, zones) {
+			errs = append(errs, adjudicator.Errorf(v, codeSetupZone, "%s may not set up in %s: the %s sets up in %s (%s)", u.ID, h, side, strings.Join(zones, " or "), map[adjudicator.Side]string{Defender: "DR-SCEN-3, DR-SCEN-8", Invader: "DR-SCEN-4"}[side]))
+			continue
+		}
+		if why := w.cannotStand(u, hx); why != "" {
+			errs = append(errs, adjudicator.Errorf(v, codeIllegalMove, "%s may not set up in %s: %s", u.ID, h, why))
+			continue
+		}
+		o.Place[u.ID] = h
+	}
+	// Stacking, counted over the whole setup (DR-STACK-5).
+	byHex := map[string][]*Unit{}
+	for id, h := range o.Place {
+		byHex[h] = append(byHex[h], w.st.unit(id))
+	}
+	for h, us := range byHex {
+		sortUnits(us)
+		if why := w.stackProblem(us); why != "" {
+			errs = append(errs, adjudicator.Errorf(findValue(n, h), codeStacking, "hex %s: %s (DR-STACK-1, DR-STACK-2, DR-SCEN-5)", h, why))
+		}
+	}
+	var missing []string
+	for _, u := range w.st.alive(side) {
+		if _, ok := o.Place[u.ID]; !ok && u.Type != "ELW" {
+			missing = append(missing, u.ID)
+		}
+	}
+	if len(missing) > 0 {
+		sort.Strings(missing)
+		errs = append(errs, adjudicator.Errorf(n, codeMissing, "every unit must be set up; these are not: %s", strings.Join(missing, ", ")))
+	}
+	if len(errs) > 0 {
+		sortErrs(errs)
+		return nil, errs
+	}
+	return o, nil
+}
+
+func findValue(n *yaml.Node, v string) *yaml.Node {
+	for i := 1; i < len(n.Content); i += 2 {
+		if h, err := hex.ParseLenient(n.Content[i].Value); err == nil && h.String() == v {
+			return n.Content[i]
+		}
+	}
+	return n
+}
+
+func sortErrs(errs adjudicator.OrderErrors) {
+	sort.SliceStable(errs, func(i, j int) bool {
+		if errs[i].Line != errs[j].Line {
+			return errs[i].Line < errs[j].Line
+		}
+		return errs[i].Column < errs[j].Column
+	})
+}
+
+func (w *world) resolveSetup(o *Orders) {
+	ids := make([]string, 0, len(o.Place))
+	for id := range o.Place {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	for _, id := range ids {
+		w.emit(&Placed{Unit: id, Hex: o.Place[id]})
+	}
+	side := phases[w.st.Phase].side
+	w.sayf("the %s has set up %d units", side, len(ids))
+	if side == Defender {
+		w.placeElowyn()
+	}
+}
+
+// stackProblem says why the units may not share a hex, or "".
+// DR-STACK-1: troops stand alone. DR-STACK-2, -3: a hero, wizard or Elowyn
+// may share with one friendly unit; two counters at most.
+func (w *world) stackProblem(us []*Unit) string {
+	if len(us) <= 1 {
+		return ""
+	}
+	if len(us) > 2 {
+		return "at most two counters may share a hex"
+	}
+	if us[0].Side != us[1].Side {
+		return "enemy units may not share a hex"
+	}
+	if !w.st.isCharacter(us[0]) && !w.st.isCharacter(us[1]) {
+		return us[0].ID + " and " + us[1].ID + " are both troops or monsters: only a hero, wizard or Elowyn may stack with another unit"
+	}
+	return ""
+}
