@@ -1,6 +1,6 @@
 # umpire: a play-by-email referee. Build: docker build -t umpire .
 # Run with a config:   docker run -v $PWD/data:/data -v $PWD/umpire.yaml:/umpire.yaml umpire serve --config /umpire.yaml
-# Run the local hub:   docker run -p 1143:1143 -p 1587:1587 -v $PWD/data:/data umpire serve --listen 0.0.0.0
+# Run the local hub:   docker run -p 1143:1143 -p 1587:1587 -v $PWD/data:/data umpire serve --data /data --hub-imap 0.0.0.0:1143 --hub-smtp 0.0.0.0:1587
 FROM golang:1.26-bookworm AS build
 WORKDIR /src
 COPY go.mod go.sum ./

@@ -48,6 +48,7 @@ func init() {
 		{"export", "GAME -o BUNDLE.tar", "write a self-contained audit bundle", cmdExport},
 		{"run", "SCRIPT.yaml ... [--json] [--dice 6,2,5]", "play game scripts in memory and check their expectations", cmdRun},
 		{"map", "check|show FILE.yaml|NAME", "check a Dragon Rage map file against the rules, or print it", cmdMap},
+		{"render", "GAME [--turn T] [--as SIDE] [--svg] -o FILE", "draw the board as PNG or SVG", cmdRender},
 		{"games", "", "list the games in the data file", cmdGames},
 		{"serve", "[--config umpire.yaml]", "run the mail daemon (a local mail hub when no config is given)", cmdServe},
 		{"rulesets", "", "list the rulesets, their scenarios and options", cmdRulesets},

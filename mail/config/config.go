@@ -1,0 +1,180 @@
+// Package config reads umpire.yaml, the mail daemon's configuration:
+// where the referee's mailbox is (IMAP), how mail goes out (SMTP), who the
+// referee is, where the data lives, and the limits on what players send.
+//
+// Reading is strict: an unknown key, a value of the wrong kind or a setting
+// that is unsafe (a password sent in clear to a remote server) is an error
+// naming the file, line and column. Passwords come inline, from a file or
+// from an environment variable, and are never printed: Secret hides itself
+// from fmt and log/slog.
+package config
+
+import (
+	"fmt"
+	"log/slog"
+	"net"
+	"strconv"
+	"time"
+)
+
+// TLS modes for IMAP and SMTP.
+const (
+	TLSImplicit = "implicit" // TLS from the first byte (IMAPS 993, SMTPS 465)
+	TLSStartTLS = "starttls" // plain connection upgraded with STARTTLS (143, 587)
+	TLSPlain    = "plain"    // no encryption: allowed on a loopback address only
+)
+
+// SMTP authentication mechanisms.
+const (
+	AuthPlain = "plain"
+	AuthLogin = "login"
+	AuthNone  = "none"
+)
+
+// Config is the whole of umpire.yaml.
+type Config struct {
+	Data      string   `yaml:"data"`      // the data directory (umpire.db); default ./umpire-data
+	Templates string   `yaml:"templates"` // a directory of templates overriding the built-in ones
+	IMAP      IMAP     `yaml:"imap"`
+	SMTP      SMTP     `yaml:"smtp"`
+	From      From     `yaml:"from"`
+	Referee   Referee  `yaml:"referee"`
+	Limits    Limits   `yaml:"limits"`
+	Log       LogLevel `yaml:"log"` // debug, info (default), warn, error
+
+	File string `yaml:"-"` // the file it was read from
+}
+
+// Server is what IMAP and SMTP have in common.
+type Server struct {
+	Host     string `yaml:"host"`
+	Port     int    `yaml:"port"`
+	TLS      string `yaml:"tls"` // implicit, starttls or plain
+	User     string `yaml:"user"`
+	Password Secret `yaml:",inline"`
+	// InsecureSkipVerify accepts any certificate: for a test server only.
+	InsecureSkipVerify bool `yaml:"insecure_skip_verify"`
+}
+
+// Addr is host:port.
+func (s Server) Addr() string { return net.JoinHostPort(s.Host, strconv.Itoa(s.Port)) }
+
+// IMAP is the referee's mailbox.
+type IMAP struct {
+	Server  `yaml:",inline"`
+	Folders Folders  `yaml:"folders"`
+	Poll    Duration `yaml:"poll"` // how often to look for mail even when IDLE is on; default 1m
+	Idle    *bool    `yaml:"idle"` // use IDLE when the server offers it; default true
+}
+
+// UseIdle reports whether IDLE is wanted.
+func (i IMAP) UseIdle() bool { return i.Idle == nil || *i.Idle }
+
+// Folders are the mailboxes the daemon uses; it creates the missing ones.
+type Folders struct {
+	Inbox     string `yaml:"inbox"`     // where orders arrive; default INBOX
+	Processed string `yaml:"processed"` // accepted mail goes here; default umpire-processed
+	Rejected  string `yaml:"rejected"`  // everything not accepted; default umpire-rejected
+}
+
+// SMTP is how mail goes out.
+type SMTP struct {
+	Server `yaml:",inline"`
+	Auth   string `yaml:"auth"` // plain (default when a user is set), login or none
+}
+
+// From is the sender of every mail umpire sends.
+type From struct {
+	Address string `yaml:"address"`
+	Name    string `yaml:"name"` // display name; default "Umpire"
+}
+
+// Referee is who may mail referee commands.
+type Referee struct {
+	Address string `yaml:"address"`
+	// When one of these is set, the referee's commands must also carry the
+	// secret ("secret: ..."): a From address alone is easy to forge.
+	SecretInline string `yaml:"secret"`
+	SecretFile   string `yaml:"secret_file"`
+	SecretEnv    string `yaml:"secret_env"`
+
+	Secret Secret `yaml:"-"` // resolved from the three above
+}
+
+// Limits bound what the daemon accepts from a mail.
+type Limits struct {
+	Message Size `yaml:"message"` // the whole mail; default 10 MiB
+	Orders  Size `yaml:"orders"`  // the orders text; default 256 KiB
+}
+
+// Secret is a password or other secret, given inline (password:), in a file
+// (password_file:) or in an environment variable (password_env:). It never
+// prints its value.
+type Secret struct {
+	Inline string `yaml:"password"`
+	File   string `yaml:"password_file"`
+	Env    string `yaml:"password_env"`
+
+	value string
+}
+
+// Value returns the secret, as resolved when the file was read.
+func (s Secret) Value() string { return s.value }
+
+// Set gives the secret a value directly (for configurations built in code).
+func (s *Secret) Set(v string) { s.value = v }
+
+// IsSet reports whether the secret has a value.
+func (s Secret) IsSet() bool { return s.value != "" }
+
+func (s Secret) String() string {
+	if s.value == "" {
+		return "(none)"
+	}
+	return "(hidden)"
+}
+
+// GoString hides the secret from %#v too.
+func (s Secret) GoString() string { return s.String() }
+
+// LogValue hides the secret from log/slog.
+func (s Secret) LogValue() slog.Value { return slog.StringValue(s.String()) }
+
+// Duration is a time.Duration written as "30s", "5m", "1h".
+type Duration time.Duration
+
+// Size is a number of bytes, written as 1048576, "512KiB", "10MiB" or "1GiB".
+type Size int64
+
+// LogLevel is a log/slog level name.
+type LogLevel string
+
+// Level returns the slog level; info when unset.
+func (l LogLevel) Level() slog.Level {
+	switch l {
+	case "debug":
+		return slog.LevelDebug
+	case "warn":
+		return slog.LevelWarn
+	case "error":
+		return slog.LevelError
+	}
+	return slog.LevelInfo
+}
+
+// Error is a problem in the configuration file, at a place in it.
+type Error struct {
+	File         string
+	Line, Column int
+	Msg          string
+}
+
+func (e *Error) Error() string {
+	switch {
+	case e.Line > 0 && e.Column > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
+	case e.Line > 0:
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}

@@ -1,0 +1,272 @@
+// Package daemon wires the mail daemon together: the store, the referee
+// desk, the IMAP intake loop (IDLE where offered, polling always) and the
+// outbox sender loop, with backoff when a server is down and a graceful
+// shutdown when the context ends: the mail in hand is finished and filed,
+// the message being sent is recorded, then the store is closed.
+//
+// With no configuration it runs a local mail hub (package hub) and talks to
+// it through exactly the same IMAP and SMTP code as to a real provider.
+package daemon
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"path/filepath"
+	"sync"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/mail/compose"
+	"github.com/umpire-pbem/umpire/mail/config"
+	"github.com/umpire-pbem/umpire/mail/extract"
+	"github.com/umpire-pbem/umpire/mail/intake"
+	"github.com/umpire-pbem/umpire/mail/referee"
+	"github.com/umpire-pbem/umpire/mail/send"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/games"
+	"github.com/umpire-pbem/umpire/templates"
+)
+
+// Daemon is one running referee mailbox.
+type Daemon struct {
+	Config *config.Config
+	Rules  game.Lookup
+	Log    *slog.Logger
+	// Store is opened from Config.Data when nil; Run closes a store it
+	// opened itself.
+	Store store.Store
+	// PrepareAddresses is given to the desk (see referee.Desk).
+	PrepareAddresses func(ctx context.Context, addrs []string) (string, error)
+	// Backoff after a server error: from MinBackoff (default 1s) doubling
+	// to MaxBackoff (default 5 minutes).
+	MinBackoff, MaxBackoff time.Duration
+	// SendBackoff is the sender's first retry delay (default 1 minute).
+	SendBackoff time.Duration
+	// SendPoll is how often the sender looks for due mail when nothing
+	// wakes it (default 15s).
+	SendPoll time.Duration
+	Now      func() time.Time
+	// Handled, when set, is told about every mail handled (for metrics and
+	// benchmarks); it must not block.
+	Handled func(referee.Outcome)
+
+	desk *referee.Desk
+	kick chan struct{}
+}
+
+// Run serves until ctx ends or the store fails to open.
+func (d *Daemon) Run(ctx context.Context) error {
+	cfg := d.Config
+	log := d.log()
+	st := d.Store
+	if st == nil {
+		b, err := store.Open(filepath.Join(cfg.Data, "umpire.db"))
+		if err != nil {
+			return err
+		}
+		st = b
+		defer b.Close()
+	}
+	tmpl, err := templates.Overlay(cfg.Templates)
+	if err != nil {
+		return err
+	}
+	svc := &games.Service{Store: st, Rules: d.Rules, Now: d.Now}
+	d.desk = &referee.Desk{
+		Games: svc, Templates: tmpl, Log: log,
+		From:    compose.Address{Name: cfg.From.Name, Address: cfg.From.Address},
+		Referee: cfg.Referee.Address, RefereeSecret: cfg.Referee.Secret.Value(),
+		Limits:           extract.Limits{MaxBytes: int64(cfg.Limits.Orders), MaxMessage: int64(cfg.Limits.Message)},
+		PrepareAddresses: d.PrepareAddresses,
+	}
+	d.kick = make(chan struct{}, 1)
+	in := &intake.Intake{IMAP: cfg.IMAP, Store: st, Log: log, MaxSize: int64(cfg.Limits.Message), Handle: d.handle}
+	snd := &send.Sender{SMTP: cfg.SMTP, Store: st, Log: log, Now: d.Now, Backoff: d.SendBackoff, OnFail: d.tellReferee}
+	log.Info("umpire serve started", "imap", cfg.IMAP.Addr(), "imap_user", cfg.IMAP.User, "imap_tls", cfg.IMAP.TLS,
+		"smtp", cfg.SMTP.Addr(), "smtp_tls", cfg.SMTP.TLS, "from", cfg.From.Address, "referee", cfg.Referee.Address,
+		"data", cfg.Data, "templates", tmpl.Dir())
+	var wg sync.WaitGroup
+	wg.Add(2)
+	go func() { defer wg.Done(); d.intakeLoop(ctx, in) }()
+	go func() { defer wg.Done(); d.sendLoop(ctx, snd) }()
+	wg.Wait()
+	log.Info("umpire serve stopped")
+	return nil
+}
+
+func (d *Daemon) log() *slog.Logger {
+	if d.Log != nil {
+		return d.Log
+	}
+	return slog.Default()
+}
+
+// handle is the intake's handler: the desk, logged, and a nudge to the
+// sender when replies were queued.
+func (d *Daemon) handle(ctx context.Context, raw []byte) (referee.Folder, error) {
+	start := time.Now()
+	out, err := d.desk.Handle(ctx, raw)
+	if err != nil {
+		return 0, err
+	}
+	d.log().Info("mail handled", "message_id", out.MessageID, "from", out.From, "game", out.Game, "side", out.Side,
+		"result", out.Reason, "folder", out.Folder.String(), "replies", out.Replies, "again", out.Again,
+		"ms", time.Since(start).Milliseconds())
+	if out.Replies > 0 {
+		d.wake()
+	}
+	if d.Handled != nil {
+		d.Handled(out)
+	}
+	return out.Folder, nil
+}
+
+func (d *Daemon) wake() {
+	select {
+	case d.kick <- struct{}{}:
+	default:
+	}
+}
+
+func (d *Daemon) backoff(cur time.Duration) time.Duration {
+	lo, hi := d.MinBackoff, d.MaxBackoff
+	if lo <= 0 {
+		lo = time.Second
+	}
+	if hi <= 0 {
+		hi = 5 * time.Minute
+	}
+	if cur < lo {
+		return lo
+	}
+	return min(cur*2, hi)
+}
+
+func sleep(ctx context.Context, d time.Duration) bool {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return false
+	case <-t.C:
+		return true
+	}
+}
+
+func (d *Daemon) intakeLoop(ctx context.Context, in *intake.Intake) {
+	log := d.log()
+	var wait time.Duration
+	for ctx.Err() == nil {
+		conn, err := in.Dial(ctx)
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			wait = d.backoff(wait)
+			log.Warn("IMAP unavailable; will try again", "in", wait, "err", err)
+			if !sleep(ctx, wait) {
+				return
+			}
+			continue
+		}
+		log.Debug("IMAP connected", "server", in.IMAP.Addr())
+		wait = 0
+		d.serveConn(ctx, conn)
+		conn.Close()
+		if ctx.Err() != nil {
+			return
+		}
+		wait = d.backoff(wait)
+		if !sleep(ctx, wait) {
+			return
+		}
+	}
+}
+
+// serveConn runs cycles on one connection until it fails or ctx ends.
+func (d *Daemon) serveConn(ctx context.Context, conn *intake.Conn) {
+	log := d.log()
+	for {
+		st, err := conn.Cycle(ctx)
+		if st.Fetched > 0 {
+			log.Debug("intake cycle", "fetched", st.Fetched, "processed", st.Processed, "rejected", st.Rejected)
+		}
+		if err != nil {
+			if ctx.Err() == nil {
+				log.Warn("intake cycle failed; reconnecting", "err", err)
+			}
+			return
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		if err := conn.Wait(ctx, d.Config.IMAP.Poll.D()); err != nil {
+			if ctx.Err() == nil {
+				log.Warn("waiting for mail failed; reconnecting", "err", err)
+			}
+			return
+		}
+	}
+}
+
+func (d *Daemon) sendLoop(ctx context.Context, snd *send.Sender) {
+	log := d.log()
+	poll := d.SendPoll
+	if poll <= 0 {
+		poll = 15 * time.Second
+	}
+	var wait time.Duration
+	for ctx.Err() == nil {
+		_, err := snd.Drain(ctx)
+		next := poll
+		if err != nil {
+			if ctx.Err() != nil {
+				return
+			}
+			wait = d.backoff(wait)
+			next = wait
+			log.Error("reading the outbox failed", "err", err)
+		} else {
+			wait = 0
+		}
+		t := time.NewTimer(next)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-d.kick:
+		case <-t.C:
+		}
+		t.Stop()
+	}
+}
+
+// tellReferee queues a notice to the referee about a mail refused for good
+// (unless that mail was itself to the referee).
+func (d *Daemon) tellReferee(ctx context.Context, m store.Message, reason string) {
+	ref := d.Config.Referee.Address
+	if ref == "" {
+		return
+	}
+	for _, to := range m.To {
+		if sameAddr(to, ref) {
+			return
+		}
+	}
+	body, err := d.desk.Templates.Render(templates.Referee, templates.RefereeData{Game: templates.Game{ID: m.Game}, Command: "delivery", OK: false,
+		Text: fmt.Sprintf("A mail could not be delivered and will not be retried:\n  Message-ID: %s\n  to: %v\n  reason: %s\n\nMail \"command: retry\" to send it again once the address is fixed.", m.ID, m.To, reason)})
+	if err != nil {
+		d.log().Error("cannot tell the referee about a failed mail", "err", err)
+		return
+	}
+	dom := compose.Domain(d.Config.From.Address)
+	msg, err := compose.Build(compose.Mail{From: compose.Address{Name: d.Config.From.Name, Address: d.Config.From.Address}, To: compose.Address{Address: ref},
+		Subject: "umpire: a mail could not be delivered", ID: compose.MessageID(dom, m.Game, "failed", m.ID), Date: time.Now().UTC(), Game: m.Game, Body: body})
+	if err == nil {
+		_, err = d.desk.Games.Store.Append(ctx, store.Batch{Outbox: []store.Message{msg}})
+	}
+	if err != nil && !isDuplicate(err) {
+		d.log().Error("cannot tell the referee about a failed mail", "err", err)
+	}
+}

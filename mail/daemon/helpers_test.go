@@ -1,0 +1,173 @@
+package daemon_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"regexp"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/testrules"
+	"github.com/umpire-pbem/umpire/mail/config"
+	"github.com/umpire-pbem/umpire/mail/daemon"
+	"github.com/umpire-pbem/umpire/mail/mailtest"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/games"
+)
+
+func lookup(name string) (adjudicator.Ruleset, bool) { return testrules.Race, name == "race" }
+
+const (
+	refereeAddr = "ref@example.org"
+	redAddr     = "red@example.org"
+	blueAddr    = "blue@example.org"
+)
+
+// testConfig points a daemon at an IMAP server and an SMTP sink.
+func testConfig(imapAddr, user, password, smtpAddr, data string) *config.Config {
+	c := &config.Config{Data: data, File: "(test)"}
+	host, port := splitHostPort(imapAddr)
+	c.IMAP.Server = config.Server{Host: host, Port: port, TLS: config.TLSPlain, User: user}
+	c.IMAP.Password.Set(password)
+	c.IMAP.Folders = config.Folders{Inbox: "INBOX", Processed: "umpire-processed", Rejected: "umpire-rejected"}
+	c.IMAP.Poll = config.Duration(100 * time.Millisecond)
+	host, port = splitHostPort(smtpAddr)
+	c.SMTP.Server = config.Server{Host: host, Port: port, TLS: config.TLSPlain, User: "umpire"}
+	c.SMTP.Password.Set(mailtest.SinkPassword)
+	c.SMTP.Auth = config.AuthPlain
+	c.From = config.From{Address: "umpire@example.org", Name: "Umpire"}
+	c.Referee.Address = refereeAddr
+	c.Limits = config.Limits{Message: 1 << 20, Orders: 64 << 10}
+	return c
+}
+
+func splitHostPort(a string) (string, int) {
+	i := strings.LastIndexByte(a, ':')
+	var p int
+	fmt.Sscan(a[i+1:], &p)
+	return a[:i], p
+}
+
+func quietLog() *slog.Logger {
+	if os.Getenv("UMPIRE_TEST_LOG") != "" {
+		return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	return slog.New(slog.NewTextHandler(io.Discard, nil))
+}
+
+// running is a daemon started by a test.
+type running struct {
+	cancel context.CancelFunc
+	done   chan error
+}
+
+func startDaemon(t testing.TB, cfg *config.Config, st store.Store) *running {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: quietLog(), Store: st,
+		MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond, SendBackoff: 50 * time.Millisecond, SendPoll: 50 * time.Millisecond}
+	r := &running{cancel: cancel, done: make(chan error, 1)}
+	go func() { r.done <- d.Run(ctx) }()
+	t.Cleanup(r.stop)
+	return r
+}
+
+func (r *running) stop() {
+	r.cancel()
+	<-r.done
+	r.done <- nil // a second stop returns at once
+}
+
+var mailN atomic.Int64
+
+// orderMail is a plain-text mail as a player's program would send it.
+func orderMail(from, body string) (raw []byte, id string) {
+	n := mailN.Add(1)
+	id = fmt.Sprintf("t%d.%d@players.example", n, time.Now().UnixNano())
+	raw = []byte(fmt.Sprintf("From: Player <%s>\r\nTo: umpire@example.org\r\nSubject: orders\r\nDate: Mon, 23 Nov 2026 10:00:00 +0000\r\nMessage-ID: <%s>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n%s",
+		from, id, strings.ReplaceAll(body, "\n", "\r\n")))
+	return raw, id
+}
+
+// waitFor polls cond until it holds or the bounded wait ends.
+func waitFor(t testing.TB, what string, within time.Duration, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(within)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("gave up waiting for %s", what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+func marked(t testing.TB, st store.Store, id string) bool {
+	ok, err := st.Marked(context.Background(), "msgid:"+id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ok
+}
+
+var secretRE = regexp.MustCompile(`Your secret is: ([a-z0-9]+)`)
+
+// secretsFrom reads each player's secret from the welcome mails.
+func secretsFrom(t testing.TB, mails []mailtest.Received) map[string]string {
+	t.Helper()
+	out := map[string]string{}
+	for _, m := range mails {
+		if s := secretRE.FindSubmatch(m.Raw); s != nil {
+			out[strings.ToLower(m.To[0])] = string(s[1])
+		}
+	}
+	return out
+}
+
+// nextOrders returns the orders for what g waits for from side, as the
+// player would write them.
+func nextOrders(g *game.Game, r adjudicator.Request, secret string) string {
+	src := fmt.Sprintf("game: %s\nside: %s\nsecret: %s\nturn: %d\nphase: %s\norders:\n", g.ID, r.Side, secret, r.Turn, r.Phase)
+	st := g.State.(*testrules.State)
+	switch r.Phase {
+	case "bid":
+		src += fmt.Sprintf("  bid: %d\n", min(1, st.Energy[string(r.Side)]))
+	case "move":
+		p := strings.ToUpper(string(r.Side[:1]))
+		src += "  - advance: " + p + "1\n  - advance: " + p + "2\n"
+	case "trap":
+		for _, id := range st.Trapped {
+			src += "  " + id + ": push\n"
+		}
+	}
+	return src
+}
+
+// newGameMail is the referee's command creating a two-turn race.
+func newGameMail(id string) []byte {
+	raw, _ := orderMail(refereeAddr, fmt.Sprintf("command: new\nid: %s\nruleset: race\nscenario: sprint\noptions: {turns: \"2\"}\nplayers:\n  red: %s\n  blue: %s\n", id, redAddr, blueAddr))
+	return raw
+}
+
+func loadGame(t testing.TB, st store.Store, id string) *game.Game {
+	t.Helper()
+	svc := &games.Service{Store: st, Rules: lookup}
+	g, err := svc.Load(context.Background(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+func addrOf(side adjudicator.Side) string {
+	if side == "red" {
+		return redAddr
+	}
+	return blueAddr
+}

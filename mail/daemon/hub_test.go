@@ -1,0 +1,131 @@
+package daemon_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"runtime"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+
+	"github.com/umpire-pbem/umpire/mail/daemon"
+	"github.com/umpire-pbem/umpire/mail/mailtest"
+)
+
+// submit sends a mail through the hub's SMTP submission port, as a mail
+// program would.
+func submit(t *testing.T, addr, user, password, from, to, body string) {
+	t.Helper()
+	c, err := smtp.Dial(addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer c.Close()
+	if err := c.Auth(sasl.NewPlainClient("", user, password)); err != nil {
+		t.Fatal(err)
+	}
+	msg := fmt.Sprintf("From: %s\r\nTo: %s\r\nSubject: umpire\r\nMessage-ID: <%d.%s>\r\n\r\n%s", from, to, time.Now().UnixNano(), from, strings.ReplaceAll(body, "\n", "\r\n"))
+	if err := c.SendMail(from, []string{to}, strings.NewReader(msg)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// waitMail waits until the user's INBOX holds a mail containing want.
+func waitMail(t *testing.T, imapAddr, user, password, want string) []byte {
+	t.Helper()
+	var found []byte
+	waitFor(t, user+" to get a mail with "+want, 30*time.Second, func() bool {
+		c := mailtest.Login(t, imapAddr, user, password)
+		defer c.Close()
+		for _, m := range mailtest.List(t, c, "INBOX") {
+			flat := bytes.ReplaceAll(m.Raw, []byte("=\r\n"), nil)
+			if bytes.Contains(flat, []byte(want)) {
+				found = flat
+				return true
+			}
+		}
+		time.Sleep(50 * time.Millisecond)
+		return false
+	})
+	return found
+}
+
+var hubPasswordRE = regexp.MustCompile(`(\w+)@umpire\.local: user \w+, password ([a-z0-9-]+)`)
+
+// TestLocalHub plays the opening of a game the way a club would on one
+// machine: the referee and the players use the hub with mail programs.
+func TestLocalHub(t *testing.T) {
+	if testing.Short() {
+		t.Skip("the hub's password hashing is slow")
+	}
+	data := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	// As umpire serve does: the hub outlives the daemon, which logs out first.
+	l, err := daemon.StartLocalHub(context.WithoutCancel(ctx), data, "127.0.0.1:0", "127.0.0.1:0", quietLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Hub.Close()
+	refPW := l.NewPasswords[daemon.HubRefereeUser]
+	if refPW == "" {
+		t.Fatal("no password for the referee")
+	}
+	cfg := l.Config
+	cfg.IMAP.Poll = 1e8
+	d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: quietLog(), PrepareAddresses: l.PrepareAddresses, SendPoll: 50 * time.Millisecond}
+	done := make(chan error, 1)
+	go func() { done <- d.Run(ctx) }()
+
+	imapAddr, smtpAddr := l.Hub.Addrs()
+	submit(t, smtpAddr, "referee", refPW, "referee@umpire.local", "umpire@umpire.local",
+		"command: new\nid: club-1\nruleset: race\nscenario: sprint\nplayers:\n  red: alice@umpire.local\n  blue: bob@umpire.local\n")
+	reply := waitMail(t, imapAddr, "referee", refPW, "Game club-1 created")
+	pws := map[string]string{}
+	for _, m := range hubPasswordRE.FindAllSubmatch(reply, -1) {
+		pws[string(m[1])] = string(m[2])
+	}
+	if len(pws) != 2 {
+		t.Fatalf("the referee's reply gives %d passwords:\n%s", len(pws), reply)
+	}
+	welcome := waitMail(t, imapAddr, "alice", pws["alice"], "Your secret is:")
+	secret := secretRE.FindSubmatch(welcome)[1]
+	submit(t, smtpAddr, "alice", pws["alice"], "alice@umpire.local", "umpire@umpire.local",
+		fmt.Sprintf("game: club-1\nside: red\nsecret: %s\nturn: 1\nphase: bid\norders:\n  bid: 2\n", secret))
+	waitMail(t, imapAddr, "alice", pws["alice"], "Orders received for game club-1, side red")
+
+	cancel()
+	select {
+	case <-done:
+	case <-time.After(20 * time.Second):
+		buf := make([]byte, 1<<20)
+		t.Fatalf("the daemon did not stop:\n%s", buf[:runtime.Stack(buf, true)])
+	}
+}
+
+// TestShutdownAnyTime stops the daemon at various moments, including
+// while it logs in, and wants it to return promptly each time.
+func TestShutdownAnyTime(t *testing.T) {
+	imapSrv := mailtest.StartIMAP(t)
+	sink := mailtest.StartSink(t)
+	for _, after := range []time.Duration{0, time.Millisecond, 5 * time.Millisecond, 20 * time.Millisecond, 150 * time.Millisecond} {
+		cfg := testConfig(imapSrv.Addr, imapSrv.User, imapSrv.Password, sink.Addr, t.TempDir())
+		ctx, cancel := context.WithCancel(context.Background())
+		d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: quietLog()}
+		done := make(chan error, 1)
+		go func() { done <- d.Run(ctx) }()
+		time.Sleep(after)
+		cancel()
+		select {
+		case <-done:
+		case <-time.After(20 * time.Second):
+			buf := make([]byte, 1<<20)
+			t.Fatalf("the daemon did not stop %v after starting:\n%s", after, buf[:runtime.Stack(buf, true)])
+		}
+	}
+}

@@ -1,0 +1,410 @@
+// Package intake is the IMAP side of the daemon: it logs in to the
+// referee's mailbox, makes sure the folders exist, and in each cycle fetches
+// the new mail (UID order, which is server arrival order; BODY.PEEK so
+// nothing is marked read before it is handled), hands each mail to the
+// handler, and only once the handler has committed flags it \Seen and
+// moves it to the processed or rejected folder. It remembers the mailbox's
+// UIDVALIDITY and the last UID handled in the store's meta; when UIDVALIDITY
+// changes it reads the whole inbox again and relies on the handler's
+// Message-ID marks to skip what was already handled.
+//
+// It never decides anything about a mail's content, and never sends mail.
+package intake
+
+import (
+	"context"
+	"crypto/tls"
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/emersion/go-imap/v2"
+	"github.com/emersion/go-imap/v2/imapclient"
+
+	"github.com/umpire-pbem/umpire/mail/config"
+	"github.com/umpire-pbem/umpire/mail/referee"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+// Hook, when set (by tests only), is called at each step of handling mail:
+// "fetched" (a mail is in hand, nothing recorded), "committed" (the handler
+// recorded it), "flagged" (\Seen stored, not yet moved), "moved". Tests use
+// it to kill the process at that step. It is nil in production.
+var Hook func(step string)
+
+func hook(step string) {
+	if Hook != nil {
+		Hook(step)
+	}
+}
+
+// Handler decides about one raw mail and records everything it causes; an
+// error means nothing was recorded and the mail must be tried again later.
+type Handler func(ctx context.Context, raw []byte) (referee.Folder, error)
+
+// Intake is the configuration of the IMAP side.
+type Intake struct {
+	IMAP    config.IMAP
+	Handle  Handler
+	Store   store.Store // where UIDVALIDITY and the last UID are kept
+	Log     *slog.Logger
+	MaxSize int64 // bytes of a mail fetched at most; a larger mail is cut there (its handler sees it too large)
+	// Chunk is how many mails are fetched per FETCH command (default 64).
+	Chunk int
+	// Timeout bounds one cycle; a server that stalls longer is hung up on
+	// (default 5 minutes).
+	Timeout time.Duration
+}
+
+// Conn is a logged-in IMAP connection with the inbox selected.
+type Conn struct {
+	in       *Intake
+	c        *imapclient.Client
+	news     chan struct{} // EXISTS seen
+	idle     bool
+	closeOne sync.Once
+}
+
+// Dial connects, logs in, creates the missing folders and selects nothing
+// yet. The caller must Close the Conn.
+func (in *Intake) Dial(ctx context.Context) (*Conn, error) {
+	conn := &Conn{in: in, news: make(chan struct{}, 1)}
+	opts := &imapclient.Options{
+		TLSConfig: &tls.Config{ServerName: in.IMAP.Host, InsecureSkipVerify: in.IMAP.InsecureSkipVerify},
+		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
+			Mailbox: func(d *imapclient.UnilateralDataMailbox) {
+				if d.NumMessages != nil {
+					conn.signal()
+				}
+			},
+		},
+	}
+	addr := in.IMAP.Addr()
+	var c *imapclient.Client
+	var err error
+	switch in.IMAP.TLS {
+	case config.TLSPlain:
+		c, err = imapclient.DialInsecure(addr, opts)
+	case config.TLSStartTLS:
+		c, err = imapclient.DialStartTLS(addr, opts)
+	default:
+		c, err = imapclient.DialTLS(addr, opts)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("imap: connecting to %s: %w", addr, err)
+	}
+	conn.c = c
+	stop := context.AfterFunc(ctx, func() { c.Close() })
+	defer stop()
+	if err := c.Login(in.IMAP.User, in.IMAP.Password.Value()).Wait(); err != nil {
+		c.Close()
+		return nil, fmt.Errorf("imap: logging in to %s as %s: %w", addr, in.IMAP.User, err)
+	}
+	if err := conn.ensureFolders(); err != nil {
+		c.Close()
+		return nil, err
+	}
+	_, conn.idle = c.Caps()[imap.CapIdle]
+	if _, ok := c.Caps()[imap.CapIMAP4rev2]; ok {
+		conn.idle = true
+	}
+	return conn, nil
+}
+
+func (c *Conn) signal() {
+	select {
+	case c.news <- struct{}{}:
+	default:
+	}
+}
+
+// Close hangs up.
+func (c *Conn) Close() error {
+	var err error
+	c.closeOne.Do(func() { err = c.c.Close() })
+	return err
+}
+
+// Closed is closed when the connection is gone.
+func (c *Conn) Closed() <-chan struct{} { return c.c.Closed() }
+
+func (c *Conn) ensureFolders() error {
+	list, err := c.c.List("", "*", nil).Collect()
+	if err != nil {
+		return fmt.Errorf("imap: listing folders: %w", err)
+	}
+	have := map[string]bool{}
+	for _, l := range list {
+		have[l.Mailbox] = true
+	}
+	f := c.in.IMAP.Folders
+	for _, name := range []string{f.Processed, f.Rejected} {
+		if have[name] {
+			continue
+		}
+		if err := c.c.Create(name, nil).Wait(); err != nil {
+			return fmt.Errorf("imap: creating folder %q: %w", name, err)
+		}
+		c.in.log().Info("created folder", "folder", name)
+	}
+	return nil
+}
+
+func (in *Intake) log() *slog.Logger {
+	if in.Log != nil {
+		return in.Log
+	}
+	return slog.Default()
+}
+
+func (in *Intake) metaKey(what string) string {
+	return "imap/" + in.IMAP.User + "@" + in.IMAP.Host + "/" + in.IMAP.Folders.Inbox + "/" + what
+}
+
+func (in *Intake) readMeta(ctx context.Context, what string) (uint64, error) {
+	b, err := in.Store.Meta(ctx, in.metaKey(what))
+	if errors.Is(err, store.ErrNotFound) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, err
+	}
+	return strconv.ParseUint(string(b), 10, 64)
+}
+
+// Stats counts what a cycle did.
+type Stats struct {
+	Fetched   int
+	Processed int
+	Rejected  int
+}
+
+// Cycle handles every mail that arrived since the last cycle. It returns
+// with the first error (the mails handled until then are filed; the rest
+// wait for the next cycle). When ctx ends it finishes and files the mail in
+// hand and returns; the connection is not cut under a command.
+func (c *Conn) Cycle(ctx context.Context) (Stats, error) {
+	var st Stats
+	in := c.in
+	timeout := in.Timeout
+	if timeout <= 0 {
+		timeout = 5 * time.Minute
+	}
+	watchdog := time.AfterFunc(timeout, func() {
+		in.log().Warn("the IMAP server stalled; hanging up", "timeout", timeout)
+		c.Close()
+	})
+	defer watchdog.Stop()
+
+	sel, err := c.c.Select(in.IMAP.Folders.Inbox, nil).Wait()
+	if err != nil {
+		return st, fmt.Errorf("imap: selecting %s: %w", in.IMAP.Folders.Inbox, err)
+	}
+	known, err := in.readMeta(ctx, "uidvalidity")
+	if err != nil {
+		return st, err
+	}
+	last, err := in.readMeta(ctx, "lastuid")
+	if err != nil {
+		return st, err
+	}
+	if known != uint64(sel.UIDValidity) {
+		if known != 0 {
+			in.log().Warn("the inbox's UIDVALIDITY changed: reading it all again (mail already handled is recognised by its Message-ID)",
+				"old", known, "new", sel.UIDValidity)
+		}
+		last = 0
+	}
+	if sel.NumMessages == 0 {
+		return st, in.saveMeta(ctx, sel.UIDValidity, last, known)
+	}
+	var set imap.UIDSet
+	set.AddRange(imap.UID(last+1), 0)
+	res, err := c.c.UIDSearch(&imap.SearchCriteria{UID: []imap.UIDSet{set}}, nil).Wait()
+	if err != nil {
+		return st, fmt.Errorf("imap: searching %s: %w", in.IMAP.Folders.Inbox, err)
+	}
+	var uids []imap.UID
+	for _, u := range res.AllUIDs() {
+		if uint64(u) > last {
+			uids = append(uids, u)
+		}
+	}
+	slices.Sort(uids)
+	chunk := in.Chunk
+	if chunk <= 0 {
+		chunk = 64
+	}
+	for len(uids) > 0 {
+		n := min(chunk, len(uids))
+		handled, err := c.batch(ctx, uids[:n], &st)
+		if len(handled) > 0 {
+			if ferr := c.file(handled); ferr != nil {
+				return st, ferr
+			}
+			last = uint64(handled[len(handled)-1].uid)
+			if merr := in.saveMeta(ctx, sel.UIDValidity, last, known); merr != nil {
+				return st, merr
+			}
+			known = uint64(sel.UIDValidity)
+		}
+		if err != nil {
+			return st, err
+		}
+		if ctx.Err() != nil {
+			break
+		}
+		uids = uids[n:]
+	}
+	return st, in.saveMeta(ctx, sel.UIDValidity, last, known)
+}
+
+func (in *Intake) saveMeta(ctx context.Context, uidv uint32, last, known uint64) error {
+	if known == uint64(uidv) && last == 0 {
+		return nil
+	}
+	cur, err := in.readMeta(ctx, "lastuid")
+	if err == nil && cur == last && known == uint64(uidv) {
+		return nil
+	}
+	_, err = in.Store.Append(ctx, store.Batch{Meta: map[string][]byte{
+		in.metaKey("uidvalidity"): []byte(strconv.FormatUint(uint64(uidv), 10)),
+		in.metaKey("lastuid"):     []byte(strconv.FormatUint(last, 10)),
+	}})
+	return err
+}
+
+type handled struct {
+	uid    imap.UID
+	folder referee.Folder
+}
+
+// batch fetches uids and hands each mail to the handler, in UID order. It
+// returns the mails handled, a prefix of uids.
+func (c *Conn) batch(ctx context.Context, uids []imap.UID, st *Stats) ([]handled, error) {
+	in := c.in
+	section := &imap.FetchItemBodySection{Peek: true}
+	if in.MaxSize > 0 {
+		section.Partial = &imap.SectionPartial{Offset: 0, Size: in.MaxSize + 1}
+	}
+	set := imap.UIDSetNum(uids...)
+	bufs, err := c.c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
+	if err != nil {
+		return nil, fmt.Errorf("imap: fetching: %w", err)
+	}
+	raw := map[imap.UID][]byte{}
+	for _, b := range bufs {
+		raw[b.UID] = b.FindBodySection(section)
+	}
+	var done []handled
+	for _, uid := range uids {
+		if ctx.Err() != nil {
+			break // shutting down: file what was handled, leave the rest
+		}
+		body, ok := raw[uid]
+		if !ok {
+			continue // expunged meanwhile by someone else
+		}
+		st.Fetched++
+		hook("fetched")
+		// The mail in hand is finished even when shutting down: the
+		// handler's single transaction must not be cut in two.
+		folder, err := in.Handle(context.WithoutCancel(ctx), body)
+		if err != nil {
+			return done, fmt.Errorf("handling the mail with UID %d: %w", uid, err)
+		}
+		hook("committed")
+		if folder == referee.Processed {
+			st.Processed++
+		} else {
+			st.Rejected++
+		}
+		done = append(done, handled{uid, folder})
+	}
+	return done, nil
+}
+
+// file flags the handled mails \Seen and moves them to their folders.
+func (c *Conn) file(hs []handled) error {
+	var all imap.UIDSet
+	byFolder := map[referee.Folder]*imap.UIDSet{}
+	for _, h := range hs {
+		all.AddNum(h.uid)
+		s := byFolder[h.folder]
+		if s == nil {
+			s = &imap.UIDSet{}
+			byFolder[h.folder] = s
+		}
+		s.AddNum(h.uid)
+	}
+	if err := c.c.Store(all, &imap.StoreFlags{Op: imap.StoreFlagsAdd, Silent: true, Flags: []imap.Flag{imap.FlagSeen}}, nil).Close(); err != nil {
+		return fmt.Errorf("imap: flagging handled mail \\Seen: %w", err)
+	}
+	hook("flagged")
+	f := c.in.IMAP.Folders
+	for _, folder := range []referee.Folder{referee.Processed, referee.Rejected} {
+		s := byFolder[folder]
+		if s == nil {
+			continue
+		}
+		name := f.Processed
+		if folder == referee.Rejected {
+			name = f.Rejected
+		}
+		if _, err := c.c.Move(*s, name).Wait(); err != nil {
+			return fmt.Errorf("imap: moving handled mail to %s: %w", name, err)
+		}
+	}
+	hook("moved")
+	return nil
+}
+
+// Wait returns when new mail may have arrived: at once if the server told
+// so already, when it tells so during IDLE, or after d. It returns the
+// context's error when ctx ends.
+func (c *Conn) Wait(ctx context.Context, d time.Duration) error {
+	timer := time.NewTimer(d)
+	defer timer.Stop()
+	select {
+	case <-c.news:
+		return nil
+	default:
+	}
+	if !c.idle || !c.in.IMAP.UseIdle() {
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-timer.C:
+			return nil
+		case <-c.c.Closed():
+			return errors.New("imap: the connection was closed")
+		}
+	}
+	if _, err := c.c.Select(c.in.IMAP.Folders.Inbox, nil).Wait(); err != nil {
+		return fmt.Errorf("imap: selecting %s: %w", c.in.IMAP.Folders.Inbox, err)
+	}
+	idle, err := c.c.Idle()
+	if err != nil {
+		return fmt.Errorf("imap: IDLE: %w", err)
+	}
+	var werr error
+	select {
+	case <-ctx.Done():
+		werr = ctx.Err()
+	case <-timer.C:
+	case <-c.news:
+	case <-c.c.Closed():
+		return errors.New("imap: the connection was closed")
+	}
+	if err := idle.Close(); err != nil && werr == nil {
+		werr = fmt.Errorf("imap: ending IDLE: %w", err)
+	}
+	if err := idle.Wait(); err != nil && werr == nil {
+		werr = fmt.Errorf("imap: IDLE: %w", err)
+	}
+	return werr
+}

@@ -1,0 +1,154 @@
+package mailtest
+
+import (
+	"bytes"
+	"io"
+	"log"
+	"net"
+	"regexp"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/emersion/go-sasl"
+	"github.com/emersion/go-smtp"
+)
+
+// Received is one mail the sink accepted.
+type Received struct {
+	From      string
+	To        []string
+	Raw       []byte
+	MessageID string // without brackets
+}
+
+// Sink is an SMTP server that keeps every mail it accepts.
+type Sink struct {
+	Addr string
+
+	mu      sync.Mutex
+	mails   []Received
+	refuse  []*smtp.SMTPError // answers to the next DATA commands, in turn
+	changed chan struct{}
+	srv     *smtp.Server
+}
+
+// Logins are accepted for any user with this password.
+const SinkPassword = "sink-secret"
+
+// StartSink starts an SMTP sink on a loopback port. It accepts AUTH PLAIN
+// and LOGIN with any user and SinkPassword, and mail without AUTH too.
+func StartSink(t testing.TB) *Sink { return StartSinkAt(t, "127.0.0.1:0") }
+
+// StartSinkAt is StartSink on a given address.
+func StartSinkAt(t testing.TB, addr string) *Sink {
+	t.Helper()
+	s := &Sink{changed: make(chan struct{})}
+	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sinkSession{s: s}, nil }))
+	srv.Domain = "sink.test"
+	srv.AllowInsecureAuth = true
+	srv.ErrorLog = log.New(io.Discard, "", 0)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Addr = ln.Addr().String()
+	s.srv = srv
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return s
+}
+
+// Refuse makes the next DATA commands fail with these errors, one each.
+func (s *Sink) Refuse(errs ...*smtp.SMTPError) {
+	s.mu.Lock()
+	s.refuse = append(s.refuse, errs...)
+	s.mu.Unlock()
+}
+
+// Temporary and Permanent are typical refusals.
+var (
+	Temporary = &smtp.SMTPError{Code: 451, EnhancedCode: smtp.EnhancedCode{4, 3, 0}, Message: "try again later"}
+	Permanent = &smtp.SMTPError{Code: 550, EnhancedCode: smtp.EnhancedCode{5, 1, 1}, Message: "no such user"}
+)
+
+// Mails returns a copy of what was received so far.
+func (s *Sink) Mails() []Received {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]Received(nil), s.mails...)
+}
+
+// WaitFor waits until at least n mails arrived or the bounded wait ends,
+// and returns what arrived.
+func (s *Sink) WaitFor(t testing.TB, n int, within time.Duration) []Received {
+	t.Helper()
+	deadline := time.After(within)
+	for {
+		s.mu.Lock()
+		got, ch := len(s.mails), s.changed
+		s.mu.Unlock()
+		if got >= n {
+			return s.Mails()
+		}
+		select {
+		case <-ch:
+		case <-deadline:
+			t.Fatalf("the SMTP sink received %d mails, want %d", got, n)
+		}
+	}
+}
+
+var msgIDRE = regexp.MustCompile(`(?im)^Message-Id:\s*<([^>]+)>`)
+
+type sinkSession struct {
+	s    *Sink
+	from string
+	to   []string
+}
+
+func (ss *sinkSession) AuthMechanisms() []string { return []string{sasl.Plain, sasl.Login} }
+
+func (ss *sinkSession) Auth(mech string) (sasl.Server, error) {
+	if mech != sasl.Plain {
+		return nil, smtp.ErrAuthUnknownMechanism
+	}
+	return sasl.NewPlainServer(func(identity, username, password string) error {
+		if password != SinkPassword {
+			return smtp.ErrAuthFailed
+		}
+		return nil
+	}), nil
+}
+
+func (ss *sinkSession) Mail(from string, _ *smtp.MailOptions) error { ss.from = from; return nil }
+func (ss *sinkSession) Rcpt(to string, _ *smtp.RcptOptions) error {
+	ss.to = append(ss.to, to)
+	return nil
+}
+
+func (ss *sinkSession) Data(r io.Reader) error {
+	raw, err := io.ReadAll(r)
+	if err != nil {
+		return err
+	}
+	s := ss.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.refuse) > 0 {
+		e := s.refuse[0]
+		s.refuse = s.refuse[1:]
+		return e
+	}
+	id := ""
+	if m := msgIDRE.FindSubmatch(raw); m != nil {
+		id = string(m[1])
+	}
+	s.mails = append(s.mails, Received{From: ss.from, To: append([]string(nil), ss.to...), Raw: bytes.Clone(raw), MessageID: id})
+	close(s.changed)
+	s.changed = make(chan struct{})
+	return nil
+}
+
+func (ss *sinkSession) Reset()        { ss.from, ss.to = "", nil }
+func (ss *sinkSession) Logout() error { return nil }

@@ -1,0 +1,307 @@
+package referee
+
+import (
+	"context"
+	"errors"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
+	"github.com/umpire-pbem/umpire/mail/extract"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/games"
+	"github.com/umpire-pbem/umpire/templates"
+)
+
+// route is as much of the envelope as is needed to find the game and side:
+// read loosely, because the strict reading (and its errors) is the
+// engine's.
+type route struct {
+	Game string
+	Side string
+}
+
+func readRoute(root *yaml.Node) route {
+	var r route
+	if root == nil || root.Kind != yaml.MappingNode {
+		return r
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		k, v := root.Content[i], root.Content[i+1]
+		if v.Kind != yaml.ScalarNode {
+			continue
+		}
+		switch k.Value {
+		case "game":
+			r.Game = strings.TrimSpace(v.Value)
+		case "side":
+			r.Side = strings.TrimSpace(v.Value)
+		}
+	}
+	return r
+}
+
+func hasCommand(orders []byte) bool {
+	root, err := yamlx.Parse(orders)
+	if err != nil || root.Kind != yaml.MappingNode {
+		return false
+	}
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == "command" {
+			return true
+		}
+	}
+	return false
+}
+
+// unreadable answers a mail whose orders could not be extracted — if it
+// comes from someone the referee knows.
+func (h *handling) unreadable(ctx context.Context, xerr error) error {
+	if h.m == nil || h.m.From == "" {
+		return h.reject(ctx, "unreadable-stranger", nil)
+	}
+	known, g, err := h.d.knownSender(ctx, h.m.From)
+	if err != nil {
+		return err
+	}
+	if !known {
+		return h.reject(ctx, "stranger", nil)
+	}
+	problem := "Your mail could not be read."
+	var xe *extract.Error
+	if errors.As(xerr, &xe) {
+		problem = xe.Msg
+		h.d.log().Info("mail unreadable", "from", h.m.From, "code", xe.Code, "cause", xe.Err)
+	}
+	data := templates.RejectedData{Game: g, Problem: problem}
+	return h.rejectWith(ctx, "unreadable", g.ID, data)
+}
+
+// rejectWith records the mail as rejected with one reply built from data.
+func (h *handling) rejectWith(ctx context.Context, reason, gameID string, data templates.RejectedData) error {
+	msg, err := h.d.reply(h.m, gameID, "rejected", templates.Rejected, data)
+	if err != nil {
+		h.d.log().Error("cannot build the rejection; filing the mail without a reply", "message_id", h.id, "err", err)
+		return h.reject(ctx, reason+"+unanswered", nil)
+	}
+	h.out.Game = gameID
+	return h.reject(ctx, reason, []store.Message{msg})
+}
+
+// orders routes and records a player's orders.
+func (h *handling) orders(ctx context.Context) error {
+	d, m := h.d, h.m
+	root, perr := yamlx.Parse(m.Orders)
+	r := readRoute(root)
+	if perr != nil || r.Game == "" {
+		known, g, err := d.knownSender(ctx, m.From)
+		if err != nil {
+			return err
+		}
+		if !known {
+			return h.reject(ctx, "stranger", nil)
+		}
+		if perr == nil {
+			perr = adjudicator.Errorf(root, adjudicator.CodeMissingField, "say which game these orders are for: add a line \"game: %s\"", orDefault(g.ID, "GAME-ID"))
+		}
+		return h.rejectWith(ctx, "bad-orders", "", h.orderErrors(perr, templates.RejectedData{}))
+	}
+	g, err := d.Games.Load(ctx, r.Game)
+	if errors.Is(err, games.ErrUnknownGame) {
+		known, _, kerr := d.knownSender(ctx, m.From)
+		if kerr != nil {
+			return kerr
+		}
+		if !known {
+			return h.reject(ctx, "stranger", nil)
+		}
+		e := adjudicator.Errorf(keyNode(root, "game"), adjudicator.CodeUnknownGame, "there is no game %q; check the \"game:\" line against your welcome mail", r.Game)
+		return h.rejectWith(ctx, "unknown-game", "", h.orderErrors(e, templates.RejectedData{}))
+	}
+	if err != nil {
+		return err
+	}
+	info := gameInfo(g)
+	h.out.Game = g.ID
+	mine := sidesOf(g, m.From)
+	side := adjudicator.Side(r.Side)
+	if side == "" && len(mine) == 1 {
+		side = mine[0] // the sender plays one side: the envelope may omit it
+	}
+	player, ok := g.Player(side)
+	if !ok || !sameAddress(player.Address, m.From) {
+		if len(mine) == 0 {
+			return h.reject(ctx, "stranger", nil) // not a player of this game: no reply
+		}
+		var e *adjudicator.OrderError
+		switch {
+		case side == "":
+			e = adjudicator.Errorf(root, adjudicator.CodeMissingField, "say which side these orders are for: add a line \"side: %s\"", mine[0])
+		case !ok:
+			e = adjudicator.Errorf(keyNode(root, "side"), adjudicator.CodeUnknownSide, "game %s has no side %q; you play %s", g.ID, side, joinSides(mine))
+		default:
+			e = adjudicator.Errorf(keyNode(root, "side"), adjudicator.CodeUnknownSide, "you (%s) play %s in game %s, not %s", m.From, joinSides(mine), g.ID, side)
+		}
+		return h.rejectWith(ctx, "wrong-side", g.ID, h.orderErrors(e, templates.RejectedData{Game: info}))
+	}
+	h.out.Side = string(side)
+	before := g
+	var queued int
+	out, err := d.Games.Submit(ctx, games.SubmitRequest{
+		Game: g.ID, Side: side, Src: m.Orders, Via: "mail", MessageID: h.id, NeedSecret: true,
+		Marks: []string{h.mark},
+		Mail: func(next *game.Game, out *game.Outcome) ([]store.Message, error) {
+			msgs, err := d.acceptedMails(ctx, h, before, next, out)
+			if err != nil {
+				return nil, buildErr(err)
+			}
+			queued = len(msgs)
+			return msgs, nil
+		},
+	})
+	switch {
+	case err == nil:
+		h.out.Folder = Processed
+		h.out.Reason = "accepted"
+		if len(out.Results) > 0 {
+			h.out.Reason = "accepted+adjudicated"
+		}
+		h.out.Replies = queued
+		return nil
+	case isOrderError(err):
+		if seen, serr := d.Games.Store.Marked(ctx, h.mark); serr != nil {
+			return serr
+		} else if seen {
+			return store.ErrDuplicate // recorded meanwhile
+		}
+		data := h.orderErrors(err, templates.RejectedData{Game: info, Side: string(side)})
+		data.Due = dueFor(before, side)
+		return h.rejectWith(ctx, "bad-orders", g.ID, data)
+	case errors.Is(err, game.ErrInternal) || errors.Is(err, errBuild):
+		d.log().Error("umpire failed on a player's orders; the player is told, the mail is filed as rejected", "game", g.ID, "side", side, "message_id", h.id, "err", err)
+		data := templates.RejectedData{Game: info, Side: string(side),
+			Problem: "The referee software failed while handling your orders (this is not your mistake). The referee has been told; please wait for word from them before sending again."}
+		return h.rejectWith(ctx, "internal-error", g.ID, data)
+	}
+	return err
+}
+
+func isOrderError(err error) bool {
+	var e *adjudicator.OrderError
+	var es adjudicator.OrderErrors
+	return errors.As(err, &e) || errors.As(err, &es)
+}
+
+// orderErrors puts the errors of err into data, with their lines counted
+// in the mail (or attachment) as the player sees it.
+func (h *handling) orderErrors(err error, data templates.RejectedData) templates.RejectedData {
+	var list adjudicator.OrderErrors
+	var e *adjudicator.OrderError
+	switch {
+	case errors.As(err, &list):
+	case errors.As(err, &e):
+		list = adjudicator.OrderErrors{e}
+	default:
+		data.Problem = err.Error()
+		return data
+	}
+	lines := strings.Split(string(h.m.Orders), "\n")
+	for _, e := range list {
+		el := templates.ErrorLine{Column: e.Column, Code: e.Code, Msg: e.Msg}
+		if e.Line > 0 {
+			el.Line = e.Line + h.m.LineOffset
+			if e.Line <= len(lines) {
+				el.Text = strings.TrimRight(lines[e.Line-1], " \t")
+			}
+		}
+		data.Errors = append(data.Errors, el)
+	}
+	data.Where = "your mail"
+	if name, ok := strings.CutPrefix(h.m.Source, extract.SourceAttachmentPrefix); ok {
+		data.Where = "the attachment " + name
+	}
+	data.Notes = h.m.Notes
+	return data
+}
+
+func keyNode(n *yaml.Node, name string) *yaml.Node {
+	if n != nil && n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == name {
+				return n.Content[i]
+			}
+		}
+	}
+	return n
+}
+
+// sidesOf lists the sides addr plays in g.
+func sidesOf(g *game.Game, addr string) []adjudicator.Side {
+	var out []adjudicator.Side
+	for _, p := range g.Created.Players {
+		if sameAddress(p.Address, addr) {
+			out = append(out, p.Side)
+		}
+	}
+	return out
+}
+
+func joinSides(s []adjudicator.Side) string {
+	parts := make([]string, len(s))
+	for i, x := range s {
+		parts[i] = string(x)
+	}
+	return strings.Join(parts, " and ")
+}
+
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
+
+// knownSender reports whether addr is someone the referee answers: a
+// player of any game, a game's referee, or the configured referee. It
+// returns one of their games, if any, to name in a reply.
+func (d *Desk) knownSender(ctx context.Context, addr string) (bool, templates.Game, error) {
+	if addr == "" {
+		return false, templates.Game{}, nil
+	}
+	ids, err := d.Games.Store.Games(ctx)
+	if err != nil {
+		return false, templates.Game{}, err
+	}
+	for _, id := range ids {
+		g, err := d.Games.Load(ctx, id)
+		if err != nil {
+			d.log().Warn("cannot load a game while looking up a sender", "game", id, "err", err)
+			continue
+		}
+		if len(sidesOf(g, addr)) > 0 || sameAddress(g.Created.Referee, addr) {
+			return true, gameInfo(g), nil
+		}
+	}
+	if d.isReferee(addr) {
+		return true, templates.Game{}, nil
+	}
+	return false, templates.Game{}, nil
+}
+
+func gameInfo(g *game.Game) templates.Game {
+	return templates.Game{ID: g.ID, Ruleset: g.Created.Ruleset, Scenario: g.Created.Scenario, Referee: g.Created.Referee}
+}
+
+// dueFor lists what g waits for, marking side's own requests.
+func dueFor(g *game.Game, side adjudicator.Side) []templates.Due {
+	var out []templates.Due
+	for _, r := range g.Due() {
+		_, received := g.Answered(r.ID)
+		out = append(out, templates.Due{Side: string(r.Side), Title: r.Title, Kind: r.Kind, Turn: r.Turn, Phase: r.Phase,
+			Prompt: r.Prompt, Choice: r.Choice, Received: received, Mine: side != "" && r.Side == side})
+	}
+	return out
+}
