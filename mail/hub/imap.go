@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -19,11 +20,15 @@ import (
 // imapSession is one IMAP connection. Its own fields are used only by the
 // connection's goroutine; shared state is read and changed under Hub.mu.
 type imapSession struct {
-	h      *Hub
-	user   *user
-	sel    *mailbox
-	view   *imapserver.SessionTracker
-	ro     bool // EXAMINE
+	h    *Hub
+	user *user
+	sel  *mailbox
+	view *imapserver.SessionTracker
+	ro   bool // EXAMINE
+
+	// mu guards closed, sel and view against Close, which the server may
+	// call from another goroutine (shutting down) while Idle runs.
+	mu     sync.Mutex
 	closed bool
 }
 
@@ -59,11 +64,18 @@ func (s *imapSession) internal(err error) error {
 }
 
 func (s *imapSession) Close() error {
+	s.mu.Lock()
 	if s.closed {
+		s.mu.Unlock()
 		return nil
 	}
 	s.closed = true
-	s.unselect()
+	// Only the tracker is closed here: the fields stay, since the
+	// connection's goroutine may still be reading them.
+	if s.view != nil {
+		s.view.Close()
+	}
+	s.mu.Unlock()
 	s.h.sessions.Done()
 	return nil
 }
@@ -94,7 +106,9 @@ func (s *imapSession) Select(name string, options *imap.SelectOptions) (*imap.Se
 	if mb == nil {
 		return nil, errNoMailbox
 	}
+	s.mu.Lock()
 	s.sel, s.view, s.ro = mb, mb.tracker.NewSession(), options.ReadOnly
+	s.mu.Unlock()
 	flags := mb.mailboxFlagsLocked()
 	var firstUnseen uint32
 	for i, m := range mb.st.Messages {
@@ -114,6 +128,8 @@ func (s *imapSession) Select(name string, options *imap.SelectOptions) (*imap.Se
 }
 
 func (s *imapSession) unselect() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
 	if s.view != nil {
 		s.view.Close()
 	}
@@ -317,12 +333,15 @@ func (s *imapSession) Poll(w *imapserver.UpdateWriter, allowExpunge bool) error 
 // around the IDLE command is reported (unlike imapmemserver, which can
 // miss one queued just before it starts waiting).
 func (s *imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) error {
-	if s.view == nil {
+	s.mu.Lock()
+	view, mb := s.view, s.sel
+	s.mu.Unlock()
+	if view == nil {
 		<-stop
 		return nil
 	}
 	wake := make(chan struct{}, 1)
-	h, mb := s.h, s.sel
+	h := s.h
 	h.mu.Lock()
 	mb.watchers[wake] = struct{}{}
 	h.mu.Unlock()
@@ -332,7 +351,13 @@ func (s *imapSession) Idle(w *imapserver.UpdateWriter, stop <-chan struct{}) err
 		h.mu.Unlock()
 	}()
 	for {
-		if err := s.view.Poll(w, true); err != nil {
+		s.mu.Lock()
+		closed := s.closed
+		s.mu.Unlock()
+		if closed {
+			return nil
+		}
+		if err := view.Poll(w, true); err != nil {
 			return err
 		}
 		select {

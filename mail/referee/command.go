@@ -180,6 +180,7 @@ func (h *handling) cmdNew(ctx context.Context, c Command) error {
 			note = "\n\n" + n
 		}
 	}
+	req.Marks = []string{h.mark} // the game and the mark of the mail that asked for it: one transaction
 	created, err := d.Games.Create(ctx, req)
 	if err != nil {
 		if isStoreFailure(err) {
@@ -188,9 +189,6 @@ func (h *handling) cmdNew(ctx context.Context, c Command) error {
 		return h.refereeReply(ctx, "", c, false, "The game was not created: "+err.Error(), nil)
 	}
 	d.log().Info("game created by mail", "game", created.Game.ID, "referee", h.m.From)
-	if _, err := d.Games.Store.Append(ctx, store.Batch{Marks: []string{h.mark}}); err != nil {
-		return err
-	}
 	h.out.Folder, h.out.Reason, h.out.Game, h.out.Replies = Processed, "command-new", created.Game.ID, len(req.Players)+1
 	return nil
 }

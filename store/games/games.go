@@ -218,6 +218,7 @@ type CreateRequest struct {
 	Players     []Player
 	Referee     string
 	ChainLength int
+	Marks       []string // intake marks written with the game (the mail that asked for it)
 	// Mail builds the messages to queue with the game (welcome mails),
 	// given the game and each side's secret in plain text.
 	Mail func(c *game.Created, secrets map[adjudicator.Side]string) ([]store.Message, error)
@@ -266,7 +267,7 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	if err != nil {
 		return nil, err
 	}
-	b := store.Batch{Game: id, Expected: 0, Events: toNew([]game.Record{rec}), Secrets: map[string][]byte{diceSecret(0): secret}}
+	b := store.Batch{Game: id, Expected: 0, Events: toNew([]game.Record{rec}), Secrets: map[string][]byte{diceSecret(0): secret}, Marks: req.Marks}
 	if req.Mail != nil {
 		msgs, err := req.Mail(c, secrets)
 		if err != nil {
