@@ -24,10 +24,10 @@ func (w *world) checkClimb(u *Unit, h hex.Hex, target string, n *yaml.Node, spen
 	switch {
 	case u.Side != Invader:
 		return adjudicator.Errorf(n, codeCannot, "only invaders climb walls (DR-CLIMB-1)")
+	case h.Adjacent(t) && w.m.Terrain(t) == "tower":
+		return adjudicator.Errorf(n, codeCannot, "no climbing into a tower (DR-CLIMB-1, DR-TOWER-9)")
 	case !h.Adjacent(t) || !ok || !w.m.IsBarrier(f.Kind):
 		return adjudicator.Errorf(n, codeCannot, "there is no wall between %s and %s to climb", h, t)
-	case w.m.Terrain(t) == "tower":
-		return adjudicator.Errorf(n, codeCannot, "no climbing into a tower (DR-CLIMB-1)")
 	case !listed || r.Climb == "":
 		return adjudicator.Errorf(n, codeCannot, "%s cannot climb (DR-TABLE-CST: impossible; DR-CLIMB-4)", u.ID)
 	case spent >= allowance:
@@ -62,25 +62,29 @@ func (w *world) resolveClimb(u *Unit, target string) {
 	if u.Type == "ORC" || u.Type == "GOB" {
 		w.emit(&Flagged{Unit: u.ID, NoAttack: true, Ladder: true}) // DR-CLIMB-7
 	}
-	for _, x := range w.st.at(target) {
-		if x.Side != u.Side {
-			// A hero or wizard stands there: on success the defender moves
-			// it (DR-CLIMB-6). Until that decision is asked of the
-			// defender, such climbs are refused when checked.
-			w.sayf("%s cannot climb into %s: %s is there", u.ID, target, x.ID)
-			return
-		}
+	if why := w.climbBlocked(u, target); why != "" {
+		w.sayf("%s cannot climb into %s: %s", u.ID, target, why)
+		return
 	}
 	roll := w.roll(fmt.Sprintf("%s climbs the wall from %s into %s", u.ID, h, target), 1)
 	ok := roll.Total+mod >= need
 	roll.Outcome = fmt.Sprintf("needs %d+%s (DR-TABLE-CST): %s", need, modText, map[bool]string{true: "over the wall", false: "thrown back"}[ok])
 	w.sayf("%s: %s", roll.Label, roll.Outcome)
 	w.trace("climb", u.ID, []string{u.Hex, target}, map[bool]string{true: "climbed", false: "failed"}[ok])
-	if ok {
-		w.emit(&Moved{Unit: u.ID, From: u.Hex, Path: []string{target}})
-		t, _ := hex.Parse(target)
-		if w.vpHex(t) > 0 && (u.Type == "TRL" || w.st.typ(u).Kind == "minor") && !w.doorVP(t) {
-			w.destroyVP(t, u, "entered by "+u.ID)
-		}
+	if ok && !w.displaceFirst(u, target) {
+		w.climbInto(u, target)
+	}
+}
+
+// climbInto puts a successful climber over the wall (DR-CLIMB-5).
+func (w *world) climbInto(u *Unit, target string) {
+	from := u.Hex
+	w.emit(&Moved{Unit: u.ID, From: u.Hex, Path: []string{target}})
+	w.claimEntrances(u, target) // DR-ENTR-5
+	// A human climbing next to Elowyn frees her (DR-ELOWYN-10).
+	w.afterMove(u, &Move{Unit: u.ID, Path: []string{target}}, from)
+	t, _ := hex.Parse(target)
+	if w.vpHex(t) > 0 && (u.Type == "TRL" || w.st.typ(u).Kind == "minor") && !w.doorVP(t) {
+		w.destroyVP(t, u, "entered by "+u.ID)
 	}
 }

@@ -132,6 +132,9 @@ func (w *world) checkShot(u *Unit, t hex.Hex, inMelee bool) (string, string) {
 	if ok, why := w.sees(u, a, t); !ok {
 		return codeNoLOS, fmt.Sprintf("%s cannot see %s: %s", u.ID, t, why)
 	}
+	if why := w.submerged(t); why != "" {
+		return codeCannot, why
+	}
 	if why := w.magicBlocksAttack(a, t); why != "" {
 		return codeCannot, why
 	}
@@ -290,6 +293,7 @@ func (w *world) fireAt(ids []string, at, named string, inMelee bool) (strength i
 		return strength, firers
 	}
 	def := w.defence(others)
+	w.wizardAttacked(others...) // DR-SPELL-ELEM-8
 	label := fmt.Sprintf("fire on %s by %s", at, unitIDs(firers))
 	hit, how := w.resolveCRT(label, strength, def, 0)
 	w.sayf("%s: strength %d v %d, %s", label, strength, def, how)

@@ -38,7 +38,7 @@ func (w *world) canMelee(side adjudicator.Side) bool {
 			}
 		}
 	}
-	return false
+	return w.serpentCanAttackVP(side) // DR-SERP-8
 }
 
 // checkAttacker says why u may not join a melee on hex t, or "".
@@ -62,7 +62,7 @@ func (w *world) checkAttacker(u *Unit, t hex.Hex, open bool) (string, string) {
 	if !a.Adjacent(t) {
 		return codeNotAdjacent, fmt.Sprintf("%s in %s is not next to %s (DR-MELEE-1)", u.ID, a, t)
 	}
-	if why := w.meleeBlocked(a, t); why != "" {
+	if why := w.serpentMelee(u, a, t, w.meleeBlocked(a, t)); why != "" {
 		if open && u.Side == Defender && w.canOpen(u, a, t) {
 			return "", ""
 		}
@@ -103,6 +103,13 @@ func (w *world) parseMelee(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 		}
 		th, _ := hex.Parse(at)
 		a := &Attack{At: at}
+		if len(w.st.at(at)) == 0 { // a sea serpent "attacks" an empty VP hex (DR-SERP-8)
+			if err := w.checkVPAttack(side, a, f, used, o.Attacks); err != nil {
+				return nil, err
+			}
+			o.Attacks = append(o.Attacks, a)
+			continue
+		}
 		if x := f["open"]; x != nil {
 			if x.Value != "true" && x.Value != "false" {
 				return nil, adjudicator.Errorf(x, adjudicator.CodeBadValue, "write \"open: true\" to open the entrance")
@@ -151,6 +158,9 @@ func (w *world) parseMelee(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 		}
 		o.Attacks = append(o.Attacks, a)
 	}
+	if err := w.forcedAttacks(side, o, n); err != nil {
+		return nil, err // DR-TREX-4
+	}
 	return o, nil
 }
 
@@ -166,6 +176,9 @@ func (w *world) resolveMelee(o *Orders) {
 // attack resolves one melee attack, re-checking it first: earlier attacks
 // may have emptied the hex or killed attackers (DR-MELEE-4, DR-PBEM-4).
 func (w *world) attack(a *Attack) {
+	if w.vpAttack(a) {
+		return // DR-SERP-8
+	}
 	t, _ := hex.Parse(a.At)
 	var side adjudicator.Side
 	var attackers []*Unit
@@ -200,7 +213,7 @@ func (w *world) attack(a *Attack) {
 	if len(attackers) == 0 && len(firers) == 0 {
 		return
 	}
-	strength, boosted := fireStrength, 0
+	strength, boosted := fireStrength+w.boltPower(side, others), 0 // a Lightning kept for this melee (DR-SPELL-LIGHT-7)
 	for _, u := range attackers {
 		s := w.meleeStrength(u)
 		strength += s
@@ -215,6 +228,7 @@ func (w *world) attack(a *Attack) {
 		mod, note = 1, ", +1 Boost Morale (DR-SPELL-MORALE-4)"
 	}
 	def := w.defence(others)
+	w.wizardAttacked(others...) // DR-SPELL-ELEM-8
 	label := fmt.Sprintf("melee on %s by %s", a.At, unitIDs(append(attackers, firers...)))
 	hit, how := w.resolveCRT(label, strength, def, mod)
 	w.sayf("%s: strength %d v %d%s, %s", label, strength, def, note, how)
@@ -241,6 +255,7 @@ func (w *world) meleeMonster(attackers []*Unit, fire []string, m *Unit, t hex.He
 		if w.demoralized(u.Side) && !w.moraleCheck(u, m) {
 			continue
 		}
+		w.meleedMonster(u, m) // DR-TREX-4
 		need := w.st.typ(m).Hit
 		mod, why := 0, ""
 		switch {

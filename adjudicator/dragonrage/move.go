@@ -19,6 +19,7 @@ type Move struct {
 	Climb   string   `yaml:"climb,omitempty"`   // the hex beyond the wall to climb into at the end of the phase
 	Destroy string   `yaml:"destroy,omitempty"` // "vp" or "bridge": destroy the hex the move ends in
 	Road    bool     `yaml:"road,omitempty"`    // set by umpire: the move used road movement
+	Exit    bool     `yaml:"exit,omitempty"`    // Elowyn steps off the map after the path (a trailing "exit" in the path)
 
 	// worked out while checking, used when resolving
 	steps []step
@@ -67,7 +68,7 @@ func (w *world) parseMovement(side adjudicator.Side, n *yaml.Node) (*Orders, err
 		}
 		mv := &Move{Unit: u.ID, node: item}
 		if p := f["path"]; p != nil {
-			if mv.Path, _, err = w.hexList(p); err != nil {
+			if mv.Path, _, err = w.hexList(exitStep(p, &mv.Exit)); err != nil {
 				return nil, err
 			}
 		}
@@ -98,12 +99,18 @@ func (w *world) parseMovement(side adjudicator.Side, n *yaml.Node) (*Orders, err
 		w.applyMove(u, mv) // on the copy, so later moves see it
 		o.Moves = append(o.Moves, mv)
 	}
+	if err := w.forcedMoves(side, o, n); err != nil {
+		return nil, err // DR-TREX-4
+	}
 	return o, nil
 }
 
 // planMove checks each step of mv and records what it does.
 func (w *world) planMove(u *Unit, mv *Move, f map[string]*yaml.Node, spent map[string]int, road map[string]bool) error {
 	t := w.st.typ(u)
+	if why := w.mayMove(u, mv); why != "" {
+		return adjudicator.Errorf(f["move"], codeIllegalMove, "%s", why) // Elowyn (§16.7)
+	}
 	if len(mv.Path) == 0 {
 		return nil
 	}
@@ -146,6 +153,7 @@ func (w *world) planMove(u *Unit, mv *Move, f map[string]*yaml.Node, spent map[s
 		if why := w.entering(u, th, i == len(mv.Path)-1, &st); why != "" {
 			return bad(i, "%s", why)
 		}
+		st.MP += w.whirlwindCost(cur, to, u) // DR-SPELL-WHIRL-4
 		spent[u.ID] += st.MP
 		allowance := t.MP
 		if road[u.ID] {
@@ -168,6 +176,9 @@ func (w *world) planMove(u *Unit, mv *Move, f map[string]*yaml.Node, spent map[s
 // crossing checks the hexside between a and b for unit u and fills in what
 // crossing it does; it returns why u may not cross, or "".
 func (w *world) crossing(u *Unit, a, b hex.Hex, st *step) string {
+	if u.Type == "ELM" {
+		return w.elementalStep(a, b) // DR-SPELL-ELEM-9
+	}
 	t := w.st.typ(u)
 	f, has := w.feature(a, b)
 	if !has {
@@ -181,7 +192,7 @@ func (w *world) crossing(u *Unit, a, b hex.Hex, st *step) string {
 		if !swims(t) {
 			return "the river runs between the two hexes; only units that may enter the river cross from bank to bank (DR-MAP-11)"
 		}
-	case f.Kind == "breach":
+	case f.Kind == "breach" || w.breached(f):
 		if !swims(t) {
 			return "a breached palisade is used only by units that may enter the river (DR-SERP-7)"
 		}
@@ -246,10 +257,16 @@ func (w *world) throughEntrance(u *Unit, kind string, a, b hex.Hex, st *step) st
 
 // entering checks the hex itself: terrain and who is in it.
 func (w *world) entering(u *Unit, h hex.Hex, last bool, st *step) string {
+	if u.Type == "ELM" {
+		return w.elementalEnters(u, h, last, st) // DR-SPELL-ELEM-5, -6, -11
+	}
 	t := w.st.typ(u)
 	terr := w.m.Terrain(h)
 	if why := w.cannotStand(u, h); why != "" && !(t.Code == "CAV" && !last && terr == "tower") {
 		return why
+	}
+	if under, why := w.swimsUnder(u, h, last); under {
+		return why // DR-SERP-2
 	}
 	if t.Code == "TREX" && w.bridgeState(h) != "" && mustBurn(w, h) {
 		st.Drowns = true // DR-TREX-2: legal, and fatal
@@ -328,6 +345,7 @@ func (w *world) onRoad(h hex.Hex) bool {
 // applyMove moves the unit along its planned steps, emitting the events.
 func (w *world) applyMove(u *Unit, mv *Move) {
 	if len(mv.steps) == 0 {
+		w.afterMove(u, mv, u.Hex) // Elowyn stepping off the map (§16.7)
 		return
 	}
 	from := u.Hex
@@ -344,6 +362,9 @@ func (w *world) applyMove(u *Unit, mv *Move) {
 	}
 	w.emit(&Moved{Unit: u.ID, From: from, Path: path, Road: mv.Road})
 	w.trace("move", u.ID, append(nonEmpty(from), path...), "")
+	for _, h := range path {
+		w.claimEntrances(u, h) // DR-ENTR-5
+	}
 	if from != "" {
 		if b := w.st.Bridges[from]; b == "destroyed:"+u.ID {
 			w.emit(&BridgeChanged{Hex: from, State: "burned"}) // DR-BRIDGE-5
@@ -361,6 +382,22 @@ func (w *world) applyMove(u *Unit, mv *Move) {
 			return
 		}
 	}
+	w.afterMove(u, mv, from) // Elowyn (§16.7)
+}
+
+// claimEntrances gives u's side the wall entrances whose inside hex u has
+// entered: the last side to have had a unit there controls them (DR-ENTR-5).
+func (w *world) claimEntrances(u *Unit, h string) {
+	hx, _ := hex.Parse(h)
+	for _, sd := range hx.Sides() {
+		f, ok := w.m.Feature(sd)
+		if !ok || !w.m.IsEntrance(f.Kind) || f.Inside != hx || w.towerEntrance(f) {
+			continue
+		}
+		if e := w.entrance(sd.String()); e.Controller != u.Side {
+			w.emit(&EntranceChanged{Side: sd.String(), Broken: e.Broken, Controller: u.Side, OpenUntil: e.OpenUntil})
+		}
+	}
 }
 
 func nonEmpty(s string) []string {
@@ -372,6 +409,9 @@ func nonEmpty(s string) []string {
 
 // checkEndOfMove checks what the move ends with.
 func (w *world) checkEndOfMove(u *Unit, mv *Move, f map[string]*yaml.Node, spent int, road bool) error {
+	if err := w.endRules(u, mv, f, spent, road); err != nil {
+		return err // Elowyn (§16.7), the T-rex (DR-TREX-4)
+	}
 	end := u.Hex
 	if len(mv.Path) > 0 {
 		end = mv.Path[len(mv.Path)-1]
@@ -428,22 +468,7 @@ func (w *world) resolveMovement(o *Orders) {
 			return
 		}
 	}
-	for _, mv := range o.Moves {
-		u := w.st.unit(mv.Unit)
-		if u.Gone {
-			continue
-		}
-		if mv.Smash != "" {
-			w.resolveSmash(u, mv.Smash)
-		}
-		if mv.Climb != "" {
-			w.resolveClimb(u, mv.Climb)
-		}
-		w.checkVictory()
-		if w.st.Over {
-			return
-		}
-	}
+	w.endOfMovement(endActions(o.Moves))
 }
 
 // destroyVP destroys a VP hex and scores it (DR-VP-1, DR-VP-2).

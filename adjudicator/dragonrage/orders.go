@@ -50,6 +50,9 @@ func (w *world) parse(req adjudicator.Request, n *yaml.Node) (*Orders, error) {
 		}
 		return &Orders{Concede: true}, nil
 	}
+	if w.st.Pending != nil {
+		return w.parseDecision(req, n)
+	}
 	side := req.Side
 	switch w.st.Phase {
 	case phSetupDefender, phSetupInvader:
@@ -70,6 +73,10 @@ func (w *world) parse(req adjudicator.Request, n *yaml.Node) (*Orders, error) {
 
 // resolve carries out orders that parse accepted.
 func (w *world) resolve(o *Orders) {
+	if w.st.Pending != nil {
+		w.resolveDecision(o)
+		return
+	}
 	switch w.st.Phase {
 	case phSetupDefender, phSetupInvader:
 		w.resolveSetup(o)
@@ -176,6 +183,9 @@ func (w *world) ownUnit(n *yaml.Node, side adjudicator.Side) (*Unit, error) {
 	u := w.st.unit(id)
 	if u == nil || u.Pool {
 		return nil, adjudicator.Errorf(n, adjudicator.CodeUnknownUnit, "%s", w.noSuchUnit(id, side))
+	}
+	if why := w.wildUnit(u); why != "" {
+		return nil, adjudicator.Errorf(n, codeNotYours, "%s", why)
 	}
 	if u.Side != side {
 		return nil, adjudicator.Errorf(n, codeNotYours, "%s is the %s's unit, not yours", id, u.Side)

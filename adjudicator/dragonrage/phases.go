@@ -64,6 +64,9 @@ func (st *State) phaseTitle() string {
 
 // request is what the game waits for in the current phase.
 func (st *State) request() adjudicator.Request {
+	if st.Pending != nil {
+		return st.decisionRequest()
+	}
 	p := phases[st.Phase]
 	return adjudicator.Request{
 		ID:    fmt.Sprintf("t%d%s.%s", st.Turn, map[bool]string{true: "pre", false: ""}[st.Pre], st.Phase),
@@ -142,11 +145,17 @@ func (w *world) beginPhase() {
 	st := w.st
 	switch st.Phase {
 	case phInvMagic, phDefMagic:
+		if st.Phase == phInvMagic && waveTurn(st.Turn) {
+			w.elowynAtTheMole() // at the start of a reinforcement turn (DR-ELOWYN-8, DR-AMB-32)
+		}
 		w.emit(&TurnBegan{Side: phases[st.Phase].side})
 		w.beginMagic()
 	case phDefReinforce:
 		w.beginReinforcements()
+	case phDefMovement:
+		w.elowynFlees() // DR-ELOWYN-12, DR-AMB-72
 	}
+	w.elementalsAct() // magic: Elementals lose control, move and attack by themselves
 }
 
 // needsOrders reports whether the side acting in the current phase has

@@ -76,9 +76,6 @@ func (w *world) landingHexes() []string {
 
 // beginReinforcements runs what happens automatically as phase 6 begins.
 func (w *world) beginReinforcements() {
-	if waveTurn(w.st.Turn) && !w.st.Pre {
-		w.elowynAtTheMole()
-	}
 	if due := w.reinforcementsDue(); due > 0 && len(w.landingHexes()) == 0 {
 		w.emit(&Delayed{Waiting: due})
 		w.sayf("%d reinforcements find no free landing hex and wait for the next turn (DR-REINF-5)", due)

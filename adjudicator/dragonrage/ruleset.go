@@ -62,7 +62,7 @@ func (ruleset) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) 
 	}
 	w.resolve(o)
 	w.checkVictory()
-	if !w.st.Over {
+	if !w.st.Over && w.st.Pending == nil {
 		w.advance()
 	}
 	return r.Err()

@@ -14,6 +14,7 @@ import (
 var knownOptions = []adjudicator.OptionInfo{
 	{Name: "elowyn", Default: "off", Values: []string{"on", "off"}, Doc: "use the optional character Elowyn (DR-SCEN-11, §16.7)"},
 	{Name: "counter.TYPE.FIELD", Default: "", Doc: "correct a counter value, e.g. counter.INF.attack=3 (the printed values are assumed: see README)"},
+	{Name: "forces.SIDE.TYPE", Default: "", Doc: "set a side's number of counters of a type, e.g. forces.invader.TREX=1 (custom armies; the only way to play the T-rex and sea serpents, DR-SCEN-15)"},
 }
 
 // maps caches the loaded boards (read-only once loaded).
@@ -60,9 +61,9 @@ func setup(s adjudicator.Setup) (*State, error) {
 			if v != "on" && v != "off" {
 				return nil, fmt.Errorf("option elowyn=%q: say on or off", v)
 			}
-		case strings.HasPrefix(k, "counter."):
+		case strings.HasPrefix(k, "counter."), strings.HasPrefix(k, forcesPrefix):
 		default:
-			return nil, fmt.Errorf("unknown option %q; Dragon Rage knows elowyn and counter.TYPE.FIELD", k)
+			return nil, fmt.Errorf("unknown option %q; Dragon Rage knows elowyn, counter.TYPE.FIELD and forces.SIDE.TYPE", k)
 		}
 	}
 	types, err := d.withOverrides(s.Options)
@@ -101,10 +102,14 @@ func setup(s adjudicator.Setup) (*State, error) {
 		}
 		return nil
 	}
-	if err := add(Invader, sc.Invader); err != nil {
+	inv, def, err := forces(sc, s.Options, types)
+	if err != nil {
 		return nil, err
 	}
-	if err := add(Defender, sc.Defender); err != nil {
+	if err := add(Invader, inv); err != nil {
+		return nil, err
+	}
+	if err := add(Defender, def); err != nil {
 		return nil, err
 	}
 	if s.Options["elowyn"] == "on" {

@@ -77,6 +77,7 @@ func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 	for id, h := range o.Place {
 		byHex[h] = append(byHex[h], w.st.unit(id))
 	}
+	w.elowynInSetup(side, byHex) // she starts in the citadel or the cages (DR-ELOWYN-1, DR-ELOWYN-10)
 	for h, us := range byHex {
 		sortUnits(us)
 		if why := w.stackProblem(us); why != "" {

@@ -41,7 +41,7 @@ func (w *world) checkSmash(u *Unit, h hex.Hex, target string, n *yaml.Node) erro
 	t, _ := hex.Parse(target)
 	f, ok := w.feature(h, t)
 	switch {
-	case !h.Adjacent(t) || !ok || !w.m.IsEntrance(f.Kind):
+	case !h.Adjacent(t) || !ok || !w.smashable(u, f):
 		return adjudicator.Errorf(n, codeCannot, "there is no door or gate between %s and %s", h, t)
 	case w.entrance(f.Side.String()).Broken:
 		return adjudicator.Errorf(n, codeCannot, "the %s between %s and %s is already smashed", f.Kind, h, t)
@@ -66,7 +66,7 @@ func (w *world) resolveSmash(u *Unit, target string) {
 	key := f.Side.String()
 	r, _ := w.cstRow(u)
 	need := r.Door
-	if f.Kind == "gate" {
+	if f.Kind != "door" { // a gate, or a palisade a serpent breaks as a gate (DR-SERP-7)
 		need = r.Gate
 	}
 	if !w.st.enemyIn(target, u.Side) || need == "auto" {

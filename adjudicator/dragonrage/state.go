@@ -3,6 +3,8 @@ package dragonrage
 import (
 	"slices"
 	"sort"
+	"strconv"
+	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
@@ -83,13 +85,15 @@ type State struct {
 	Elowyn   elowynState  `json:"elowyn"`
 	Monsters monsterState `json:"monsters"`
 
+	Pending *Decision `json:"pending,omitempty"` // a decision the phase waits on (decision.go)
+
 	types map[string]*UnitType
 	board *hexmap.Map
 }
 
 // unit returns the unit with that id, or nil.
 func (st *State) unit(id string) *Unit {
-	i := sort.Search(len(st.Units), func(i int) bool { return st.Units[i].ID >= id })
+	i := sort.Search(len(st.Units), func(i int) bool { return compareIDs(st.Units[i].ID, id) >= 0 })
 	if i < len(st.Units) && st.Units[i].ID == id {
 		return st.Units[i]
 	}
@@ -155,6 +159,7 @@ func (st *State) clone() *State {
 	c.Magic = st.Magic.clone()
 	c.Elowyn = st.Elowyn.clone()
 	c.Monsters = st.Monsters.clone()
+	c.Pending = st.Pending.clone()
 	c.Entrances = make(map[string]*Entrance, len(st.Entrances))
 	for k, e := range st.Entrances {
 		ce := *e
@@ -175,13 +180,30 @@ func cloneMap[V any](m map[string]V) map[string]V {
 }
 
 func sortUnits(us []*Unit) {
-	slices.SortFunc(us, func(a, b *Unit) int {
-		switch {
-		case a.ID < b.ID:
-			return -1
-		case a.ID > b.ID:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(us, func(a, b *Unit) int { return compareIDs(a.ID, b.ID) })
+}
+
+// compareIDs orders unit ids by type, then by number: INF-2 before INF-10.
+func compareIDs(a, b string) int {
+	ta, na := splitID(a)
+	tb, nb := splitID(b)
+	switch {
+	case ta != tb:
+		return strings.Compare(ta, tb)
+	case na != nb:
+		return na - nb
+	}
+	return strings.Compare(a, b)
+}
+
+func splitID(id string) (string, int) {
+	i := strings.LastIndexByte(id, '-')
+	if i < 0 {
+		return id, 0
+	}
+	n, err := strconv.Atoi(id[i+1:])
+	if err != nil {
+		return id, 0
+	}
+	return id[:i], n
 }

@@ -52,7 +52,7 @@ func (w *world) cannotStand(u *Unit, h hex.Hex) string {
 	terr := w.m.Terrain(h)
 	switch {
 	case t.Code == "SERP":
-		if terr != "sea" && terr != "river" && !w.m.Has(h, "river") && !(terr == "dock" && len(w.st.at(h.String())) == 0) {
+		if terr != "sea" && terr != "river" && terr != "ford" && !w.m.Has(h, "river") && !(terr == "dock" && len(w.st.at(h.String())) == 0) {
 			return "a sea serpent never leaves sea and river hexes (DR-SERP-2, DR-SERP-3)"
 		}
 		return ""
@@ -118,7 +118,7 @@ func (w *world) vpHex(h hex.Hex) int {
 	if _, done := w.st.Destroyed[h.String()]; done {
 		return 0
 	}
-	return w.m.VP(h)
+	return w.citadelVP(h, w.m.VP(h)) // 4 once Elowyn has left it (DR-ELOWYN-7)
 }
 
 // doorVP reports whether h is a Nurkott VP hex with a door: it falls only

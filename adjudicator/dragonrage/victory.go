@@ -28,7 +28,7 @@ func (w *world) endTurn() {
 // invaderInside reports whether any invader unit is inside the city walls.
 func (w *world) invaderInside() bool {
 	for _, u := range w.st.alive(Invader) {
-		if h := w.st.hexOf(u); u.Hex != "" && w.m.InZone(h, "inside-walls") {
+		if h := w.st.hexOf(u); u.Hex != "" && u.Type != "ELW" && w.m.InZone(h, "inside-walls") {
 			return true
 		}
 	}
@@ -43,7 +43,7 @@ func (w *world) checkVictory() {
 	if st.Over {
 		return
 	}
-	if len(st.alive(Invader)) == 0 {
+	if w.invadersLeft() == 0 {
 		w.gameOver(Defender, "the defender wins: every invader is dead (DR-WIN-2)")
 		return
 	}
@@ -74,7 +74,7 @@ func (w *world) title() string {
 	case st.VP >= goal-4:
 		return fmt.Sprintf("%d VP: the title table grades a marginal invader victory, Dragonling", st.VP)
 	}
-	return fmt.Sprintf("%d VP: the invader loses, Plucked Chicken", st.VP)
+	return fmt.Sprintf("%d VP: the title table grades a defeat of the invader, Plucked Chicken", st.VP)
 }
 
 func (w *world) allVPDestroyed() bool {

@@ -22,6 +22,7 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 			"last-inside": st.LastInside,
 		},
 		Traces: st.Traces,
+		Notes:  st.stateNotes(), // a decision the game waits on
 	}
 	if st.Waiting > 0 {
 		v.Markers["reinforcements-waiting"] = st.Waiting
@@ -38,6 +39,7 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 		if u.Wounded {
 			uv.Status = append(uv.Status, "wounded")
 		}
+		uv.Status = append(uv.Status, st.unitNotes(u)...) // Elowyn, the T-rex
 		if u.Type == "WZD" {
 			uv.Status = append(uv.Status, "SP "+strconv.Itoa(u.SP))
 		}
@@ -69,6 +71,7 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 		}
 		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: kind, At: h})
 	}
+	magicView(st, &v)
 	sort.Slice(v.Hexes, func(i, j int) bool {
 		if v.Hexes[i].At != v.Hexes[j].At {
 			return v.Hexes[i].At < v.Hexes[j].At
