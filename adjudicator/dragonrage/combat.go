@@ -39,10 +39,16 @@ func (w *world) heroWith(u *Unit) bool {
 
 // heroNear reports whether an unwounded hero of u's side is stacked with or
 // adjacent to u: the aura against monsters (DR-HERO-2).
-func (w *world) heroNear(u *Unit) bool {
+func (w *world) heroNear(u *Unit) bool { return w.heroBy(u, false) }
+
+// heroBy reports whether a hero of u's side is stacked with or adjacent to
+// u; wounded heroes count only when wounded is set. Militia follow any hero
+// into an attack on a monster (DR-MIL-1: a wounded hero "acts like a normal
+// hero", DR-HERO-5), but only an unwounded one gives the +1 (DR-HERO-2).
+func (w *world) heroBy(u *Unit, wounded bool) bool {
 	h := w.st.hexOf(u)
 	for _, x := range w.st.alive(u.Side) {
-		if x.Type != "HERO" || x.Wounded || x.Hex == "" || x.ID == u.ID {
+		if x.Type != "HERO" || (x.Wounded && !wounded) || x.Hex == "" || x.ID == u.ID {
 			continue
 		}
 		if xh := w.st.hexOf(x); xh == h || xh.Adjacent(h) {

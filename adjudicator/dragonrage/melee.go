@@ -248,7 +248,7 @@ func (w *world) meleeMonster(attackers []*Unit, fire []string, m *Unit, t hex.He
 		}
 		w.emit(&Flagged{Unit: u.ID, Attacked: true})
 		w.trace("melee", u.ID, []string{u.Hex, t.String()}, "")
-		if u.Type == "MIL" && !w.heroNear(u) && !w.boosted(u) {
+		if u.Type == "MIL" && !w.heroBy(u, true) && !w.boosted(u) {
 			w.sayf("%s will not attack %s: militia attack monsters only with a hero by them or under Boost Morale (DR-MIL-1)", u.ID, m.ID)
 			continue
 		}

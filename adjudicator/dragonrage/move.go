@@ -92,6 +92,9 @@ func (w *world) parseMovement(side adjudicator.Side, n *yaml.Node) (*Orders, err
 		if err := w.checkEndOfMove(u, mv, f, spent[u.ID], road[u.ID]); err != nil {
 			return nil, err
 		}
+		if mv.Destroy == "bridge" && len(mv.Path) == 0 {
+			return nil, adjudicator.Errorf(f["destroy"], codeCannot, "a unit destroys a bridge by moving onto it (DR-BRIDGE-4): give the path that ends on the bridge")
+		}
 		if mv.Smash != "" || mv.Climb != "" || mv.Destroy != "" {
 			ended[u.ID] = true
 		}

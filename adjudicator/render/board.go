@@ -1,0 +1,267 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
+)
+
+// Options say how to draw a board.
+type Options struct {
+	// Game is the game's id, shown in the header.
+	Game string
+	// Title replaces the header's first line when not empty.
+	Title string
+	// Viewer is the side the picture is for ("" for the referee), shown in
+	// the header. The View must already be filtered for it.
+	Viewer adjudicator.Side
+	// ToMove are the sides whose orders are due, shown in the header.
+	ToMove []adjudicator.Side
+	// Sides fixes which side gets which colour, in palette order (blue,
+	// orange, purple, green, …). Sides not listed follow, sorted by name.
+	// Pass the ruleset's sides so colours never change during a game.
+	Sides []adjudicator.Side
+	// Scale multiplies every size; 0 means 1, where a hex is 80 pixels
+	// from corner to corner.
+	Scale float64
+}
+
+const (
+	sqrt3  = 1.7320508075688772
+	panelW = 250 // the side panel's width, in units
+)
+
+// board is one picture being built.
+type board struct {
+	m   *hexmap.Map
+	v   adjudicator.View
+	opt Options
+	u   float64 // one size unit in pixels (the scale)
+	s   float64 // one lattice unit of package hex in pixels (x)
+	ox  float64 // pixel position of lattice point (0, 0)
+	oy  float64
+	fs  faces
+	c   canvas
+
+	sides []adjudicator.Side
+	warn  []string
+
+	mapX, mapY, mapW, mapH float64 // the map's pixel box
+	width, height          int
+
+	// read from the View
+	units    []placed // units on map hexes, in View order
+	ghosts   []placed // eliminated units still shown where they fell
+	offMap   []adjudicator.UnitView
+	gone     []adjudicator.UnitView // eliminated, not on the map
+	hexMarks map[hex.Hex][]adjudicator.HexMark
+	sideMark map[hex.Hexside][]adjudicator.HexMark
+	areas    []adjudicator.HexMark // fog and other area markers
+	used     map[string]bool       // legend entries needed
+	results  []result              // the last adjudication's traces, listed
+	moved    int                   // move traces drawn
+}
+
+// placed is a unit on a map hex.
+type placed struct {
+	u adjudicator.UnitView
+	h hex.Hex
+}
+
+// Board draws the map m with the View v on it. v must already be filtered
+// for the viewer: everything in it may appear. Entries of v that cannot be
+// placed (a hex not on m) are left out and listed in Picture.Warnings.
+func Board(m *hexmap.Map, v adjudicator.View, opt Options) (*Picture, error) {
+	if m == nil {
+		return nil, errors.New("render: no map")
+	}
+	if len(m.Hexes()) == 0 {
+		return nil, fmt.Errorf("render: map %q has no hexes", m.Name)
+	}
+	if opt.Scale <= 0 {
+		opt.Scale = 1
+	}
+	if opt.Scale > 8 {
+		return nil, fmt.Errorf("render: scale %g is too large (at most 8)", opt.Scale)
+	}
+	b := &board{m: m, v: v, opt: opt, u: opt.Scale, fs: faces{}, used: map[string]bool{}}
+	b.s = 20 * b.u
+	b.sides = sideOrder(opt.Sides, v)
+	b.readView()
+	b.layout()
+	return &Picture{Width: b.width, Height: b.height, Title: b.title(), Warnings: b.warn, ops: b.c.ops}, nil
+}
+
+// parseHex reads a hex of the map; ok is false for "", "off-map", a region
+// or a hex not on the map.
+func (b *board) parseHex(s string) (hex.Hex, bool) {
+	h, err := hex.Parse(strings.TrimSpace(s))
+	if err != nil || !b.m.OnMap(h) {
+		return hex.Hex{}, false
+	}
+	return h, true
+}
+
+func (b *board) warnf(format string, args ...any) {
+	b.warn = append(b.warn, fmt.Sprintf(format, args...))
+}
+
+func (b *board) readView() {
+	b.hexMarks = map[hex.Hex][]adjudicator.HexMark{}
+	b.sideMark = map[hex.Hexside][]adjudicator.HexMark{}
+	for _, u := range b.v.Units {
+		h, ok := b.parseHex(u.At)
+		switch {
+		case u.Gone && ok:
+			b.ghosts = append(b.ghosts, placed{u, h})
+			b.used["ghost"] = true
+		case u.Gone:
+			b.gone = append(b.gone, u)
+		case ok:
+			b.units = append(b.units, placed{u, h})
+		default:
+			if looksLikeHex(u.At) {
+				b.warnf("unit %s is at %s, which is not a hex of %s", u.ID, u.At, b.m.Name)
+			}
+			b.offMap = append(b.offMap, u)
+		}
+	}
+	for _, mk := range b.v.Hexes {
+		if a, c, ok := strings.Cut(mk.At, "/"); ok {
+			ha, oka := b.parseHex(a)
+			hc, okc := b.parseHex(c)
+			s, adj := hex.SideBetween(ha, hc)
+			if !oka || !okc || !adj {
+				b.warnf("marker %s at %s: not a hexside of %s", mk.Kind, mk.At, b.m.Name)
+				continue
+			}
+			b.sideMark[s] = append(b.sideMark[s], mk)
+			continue
+		}
+		h, ok := b.parseHex(mk.At)
+		if !ok {
+			b.warnf("marker %s at %s: not a hex of %s", mk.Kind, mk.At, b.m.Name)
+			continue
+		}
+		if mk.Radius > 0 || mk.Kind == "fog" {
+			b.areas = append(b.areas, mk)
+			b.used["area:"+mk.Kind] = true
+			continue
+		}
+		b.hexMarks[h] = append(b.hexMarks[h], mk)
+	}
+}
+
+func looksLikeHex(s string) bool {
+	_, err := hex.Parse(strings.TrimSpace(s))
+	return err == nil
+}
+
+// centre is the pixel centre of h.
+func (b *board) centre(h hex.Hex) pt { return b.lattice(hex.Centre(h)) }
+
+func (b *board) lattice(p hex.Point) pt {
+	return pt{b.ox + b.s*float64(p.X), b.oy + b.s*sqrt3*float64(p.Y)}
+}
+
+// hexPts are the six corners of h, clockwise from the NW end of its north
+// side.
+func (b *board) hexPts(h hex.Hex) []pt {
+	out := make([]pt, 0, 6)
+	for _, d := range hex.Directions {
+		p, _ := hex.Corners(h, d)
+		out = append(out, b.lattice(p))
+	}
+	return out
+}
+
+// sidePts are the two ends of hexside s.
+func (b *board) sidePts(s hex.Hexside) (pt, pt) {
+	p, q := s.Ends()
+	return b.lattice(p), b.lattice(q)
+}
+
+// R is the distance from a hex's centre to a corner; A to a side's middle.
+func (b *board) R() float64 { return 2 * b.s }
+func (b *board) A() float64 { return b.s * sqrt3 }
+
+// halfHeight is how far above and below the centre a hex reaches at
+// horizontal offset x.
+func (b *board) halfHeight(x float64) float64 {
+	x = math.Abs(x)
+	if x <= b.s {
+		return b.A()
+	}
+	return math.Max(0, sqrt3*(b.R()-x))
+}
+
+// layout places the header, the map, the side panel and the legend, then
+// draws them.
+func (b *board) layout() {
+	u := b.u
+	minX, maxX, minY, maxY := math.MaxInt, math.MinInt, math.MaxInt, math.MinInt
+	for _, h := range b.m.Hexes() {
+		p := hex.Centre(h)
+		minX, maxX = min(minX, p.X-2), max(maxX, p.X+2)
+		minY, maxY = min(minY, p.Y-1), max(maxY, p.Y+1)
+	}
+	margin := 14 * u
+	headerH := 54 * u
+	b.mapX, b.mapY = margin, margin+headerH
+	b.mapW = b.s * float64(maxX-minX)
+	b.mapH = b.s * sqrt3 * float64(maxY-minY)
+	b.ox = b.mapX - b.s*float64(minX)
+	b.oy = b.mapY - b.s*sqrt3*float64(minY)
+
+	b.width = int(math.Ceil(b.mapX + b.mapW + 18*u + panelW*u + margin))
+	panelX := b.mapX + b.mapW + 18*u
+
+	// Background first: everything else is drawn over it.
+	bg := len(b.c.ops)
+	b.c.rect(0, 0, 1, 1, paper, Colour{}, 0) // resized below, once the height is known
+
+	b.header(margin, margin, float64(b.width)-2*margin)
+	b.drawMap()
+	bottom := b.drawPanel(b.panelSections(), panelX, b.mapY)
+	bottom = b.legend(panelX, bottom+4*u, panelW*u)
+	bottom = math.Max(bottom, b.mapY+b.mapH)
+	b.height = int(math.Ceil(bottom + margin))
+	b.c.ops[bg].paths[0] = rectPts(0, 0, float64(b.width), float64(b.height))
+}
+
+func (b *board) drawMap() {
+	b.drawTerrain()
+	b.drawGrid()
+	b.drawRoads()
+	b.drawBridges()
+	b.drawSides()
+	b.drawEdge()
+	b.drawHexNumbers()
+	b.drawVP()
+	b.drawPoints()
+	b.drawAreas()
+	b.drawHexMarkers()
+	b.drawMoves()
+	b.drawUnits()
+	b.drawAttacks()
+}
+
+// title is the header's first line.
+func (b *board) title() string {
+	if b.opt.Title != "" {
+		return b.opt.Title
+	}
+	name := b.m.Title
+	if name == "" {
+		name = b.m.Name
+	}
+	if b.opt.Game != "" {
+		return "Game " + b.opt.Game + " — " + name
+	}
+	return name
+}

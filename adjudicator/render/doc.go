@@ -1,0 +1,24 @@
+// Package render draws a hex-and-counter board as a picture for the players:
+// the map (terrain, walls, gates and doors, roads, bridges, VP hexes, entry
+// and exit hexes, hex numbers), the units on it, the markers of the game
+// (fog, whirlwinds, broken gates, destroyed VP), what the last adjudication
+// did (moves, attacks, fire, spells) and a header and legend.
+//
+// Board builds a display list once, with exact coordinates; PNG and SVG are
+// both drawn from that list, so the two pictures agree. Output is
+// deterministic: identical input gives identical bytes (nothing iterates a
+// map into the drawing order, the PNG encoder settings are fixed).
+//
+// The picture shows only what the View it is given holds: the ruleset has
+// already filtered the View for its viewer, and the renderer never consults
+// anything else about units. The map itself is public.
+//
+// Text is set in the Go fonts (Go Regular and Go Bold, by Bigelow & Holmes,
+// under the BSD-style licence of the Go project), embedded through
+// golang.org/x/image/font/gofont and rasterised in pure Go with
+// golang.org/x/image/vector; no cgo.
+//
+// The package is pure, like the rest of the engine: it never opens files,
+// never does network or process I/O, never reads the clock and never uses a
+// random source. Writing the bytes somewhere is the caller's business.
+package render

@@ -1,0 +1,204 @@
+package render
+
+import (
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+)
+
+// Synthetic positions for the golden pictures, the documentation and the
+// benchmark. They are plausible, not played: no ruleset made them.
+
+// units reads "side TYPE id at values [status,status] [facing] [fly] [gone]"
+// lines, one unit per line.
+func units(spec string) []adjudicator.UnitView {
+	var out []adjudicator.UnitView
+	for _, l := range strings.Split(strings.TrimSpace(spec), "\n") {
+		f := strings.Fields(l)
+		u := adjudicator.UnitView{Side: adjudicator.Side(f[0]), Type: f[1], ID: f[2], At: f[3]}
+		if u.At == "-" {
+			u.At = ""
+		}
+		for _, x := range f[4:] {
+			switch {
+			case x == "fly":
+				u.Flying = true
+			case x == "gone":
+				u.Gone = true
+			case strings.HasPrefix(x, "face="):
+				u.Facing = x[5:]
+			case strings.HasPrefix(x, "st="):
+				u.Status = strings.Split(x[3:], ",")
+			default:
+				u.Values = x
+			}
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// esirienView is turn 4 of an assault on Esirien: 45 counters on the map,
+// the invaders at the walls, a dragon over the river.
+func esirienView() adjudicator.View {
+	us := units(`
+invader DRG dragon-1 1409 12-10-9 face=SW fly
+invader GIANT giant-1 0606 8-6-5
+invader GIANT giant-2 2205 8-6-5
+invader GIANT giant-3 0510 8-6-5 st=wounded
+invader TRL troll-1 0806 6-4-4
+invader TRL troll-2 1905 6-4-4
+invader TRL troll-3 2210 6-4-4
+invader ORC orc-1 0905 3-3-5
+invader ORC orc-2 1005 3-3-5
+invader ORC orc-3 1205 3-3-5
+invader ORC orc-4 0505 3-3-5
+invader ORC orc-5 1705 3-3-5
+invader ORC orc-6 2005 3-3-5
+invader ORC orc-7 0409 3-3-5
+invader ORC orc-8 2207 3-3-5 st=killer
+invader GOB gob-1 1104 2-2-6
+invader GOB gob-2 0506 2-2-6
+invader GOB gob-3 1805 2-2-6
+invader GOB gob-4 2306 2-2-6
+invader GOB gob-5 2208 2-2-6
+invader GOB gob-6 0510 2-2-6
+invader GOB gob-7 0510 2-2-6
+defender INF inf-1 0707 3-2-4 st=wounded
+defender INF inf-2 0708 3-2-4
+defender INF inf-3 0710 3-2-4
+defender INF inf-4 1507 3-2-4
+defender INF inf-5 1706 3-2-4
+defender INF inf-6 1112 3-2-4
+defender MIL mil-1 0807 2-1-4
+defender MIL mil-2 0709 2-1-4
+defender MIL mil-3 1407 2-1-4
+defender MIL mil-4 1606 2-1-4
+defender MIL mil-5 2107 2-1-4
+defender MIL mil-6 0914 2-1-4
+defender ARH arh-1 0907 1-2-4(5)
+defender ARH arh-2 1007 1-2-4(5)
+defender ARH arh-3 1307 1-2-4(5)
+defender ARH arh-4 1506 1-2-4(5)
+defender CAV cav-1 2108 4-3-8
+defender CAV cav-2 2110 4-3-8
+defender CAV cav-3 1812 4-3-8
+defender CAV cav-4 1112 4-3-8
+defender HERO hero-1 1310 5-4-6 st=killer
+defender HERO elowyn 1910 2-3-5
+defender WZD wizard-1 1011 1-3-5(6)
+defender WZD wizard-2 1910 1-3-5(6)
+defender CAV cav-5 off-map 4-3-8
+invader ORC orc-9 0906 3-3-5 gone
+defender MIL mil-7 1308 2-1-4 gone
+invader GOB gob-8 - 2-2-6 gone
+invader GOB gob-9 - 2-2-6 gone
+`)
+	for i := range us {
+		if us[i].ID == "dragon-1" {
+			us[i].Damage = []adjudicator.Damage{
+				{Area: "head", Left: 6, Of: 8},
+				{Area: "body", Group: "A", Left: 10, Of: 12},
+				{Area: "body", Group: "B", Left: 7, Of: 12},
+				{Area: "wings", Group: "left", Left: 4, Of: 6},
+				{Area: "wings", Group: "right", Left: 0, Of: 6},
+				{Area: "tail", Left: 5, Of: 5},
+			}
+		}
+	}
+	return adjudicator.View{
+		Map:   "esirien",
+		Turn:  4,
+		Phase: "invader movement",
+		Units: us,
+		Score: map[adjudicator.Side]int{"invader": 7, "defender": 31},
+		Hexes: []adjudicator.HexMark{
+			{Kind: "broken", At: "0606/0707"},
+			{Kind: "open", At: "2113/2212"},
+			{Kind: "vp-destroyed", At: "1708"},
+			{Kind: "burned", At: "1413"},
+			{Kind: "fog", At: "1904", Radius: 1},
+			{Kind: "whirlwind", At: "1707", Label: "3"},
+		},
+		Traces: []adjudicator.Trace{
+			{Kind: "move", Unit: "giant-1", Path: []string{"0404", "0505", "0606"}},
+			{Kind: "move", Unit: "orc-1", Path: []string{"0703", "0804", "0805", "0905"}},
+			{Kind: "move", Unit: "troll-2", Path: []string{"1903", "1904", "1905"}},
+			{Kind: "move", Unit: "dragon-1", Path: []string{"1604", "1505", "1506", "1407", "1408", "1409"}},
+			{Kind: "move", Unit: "cav-3", Path: []string{"1913", "1812"}},
+			{Kind: "melee", Unit: "giant-1", Path: []string{"0606", "0707"}, Result: "gate broken, INF wounded"},
+			{Kind: "melee", Unit: "troll-1", Path: []string{"0806", "0807"}, Result: "no effect"},
+			{Kind: "fire", Unit: "arh-1", Path: []string{"0907", "1007", "0906"}, Result: "ORC destroyed"},
+			{Kind: "fire", Unit: "dragon-1", Path: []string{"1409", "1308"}, Result: "MIL destroyed"},
+			{Kind: "spell", Unit: "wizard-2", Path: []string{"1910", "2005"}, Result: "missed"},
+		},
+	}
+}
+
+// nurkottView is turn 2 of a raid on Nurkott: the invaders cross the river
+// toward the palisade, a sea serpent in the west branch.
+func nurkottView() adjudicator.View {
+	us := units(`
+invader SERP serpent-1 0408 9-7-6 face=NE
+invader HERO hero-1 0705 5-4-6
+invader WZD wizard-1 0604 1-3-5(6)
+invader CAV cav-1 0703 4-3-8
+invader CAV cav-2 0504 4-3-8
+invader INF inf-1 0603 3-2-4
+invader INF inf-2 0603 3-2-4
+invader ARH arh-1 0503 1-2-4(5)
+invader INF inf-3 0614 3-2-4
+invader INF inf-4 0713 3-2-4 st=wounded
+invader CAV cav-3 0813 4-3-8
+defender ORC orc-1 0805 3-3-5
+defender ORC orc-2 0904 3-3-5
+defender ORC orc-3 1004 3-3-5
+defender ORC orc-4 0806 3-3-5
+defender ORC orc-5 1306 3-3-5 st=killer
+defender TRL troll-1 1105 6-4-4
+defender GOB gob-1 0511 2-2-6
+defender GOB gob-2 0612 2-2-6
+defender GOB gob-3 0611 2-2-6 st=broken
+defender GOB gob-4 1804 2-2-6
+defender GOB gob-5 1905 2-2-6
+defender SHA shaman 1105 1-2-5(7)
+defender ORC orc-6 1609 3-3-5
+defender ORC orc-7 0808 3-3-5
+defender GOB gob-6 0512 2-2-6 gone
+`)
+	for i := range us {
+		if us[i].ID == "serpent-1" {
+			us[i].Damage = []adjudicator.Damage{
+				{Area: "head", Left: 5, Of: 6},
+				{Area: "coils", Group: "1", Left: 8, Of: 10},
+				{Area: "coils", Group: "2", Left: 10, Of: 10},
+				{Area: "tail", Left: 3, Of: 4},
+			}
+		}
+	}
+	return adjudicator.View{
+		Map:   "nurkott",
+		Turn:  2,
+		Phase: "defender fire",
+		Units: us,
+		Score: map[adjudicator.Side]int{"invader": 3, "defender": 0},
+		Hexes: []adjudicator.HexMark{
+			{Kind: "broken", At: "0705/0805"},
+			{Kind: "broken", At: "1008/1009"},
+			{Kind: "vp-destroyed", At: "0907"},
+			{Kind: "burned", At: "1002"},
+			{Kind: "whirlwind", At: "0906", Label: "2"},
+			{Kind: "fog", At: "1807", Radius: 2},
+		},
+		Traces: []adjudicator.Trace{
+			{Kind: "move", Unit: "cav-1", Path: []string{"0403", "0504", "0604", "0703"}},
+			{Kind: "move", Unit: "hero-1", Path: []string{"0303", "0403", "0504", "0604", "0705"}},
+			{Kind: "move", Unit: "serpent-1", Path: []string{"0208", "0308", "0408"}},
+			{Kind: "move", Unit: "cav-3", Path: []string{"0516", "0515", "0614", "0714", "0813"}},
+			{Kind: "melee", Unit: "hero-1", Path: []string{"0705", "0604", "0805"}, Result: "door broken"},
+			{Kind: "fire", Unit: "orc-2", Path: []string{"0904", "0804", "0703"}, Result: "missed"},
+			{Kind: "spell", Unit: "wizard-1", Path: []string{"0604", "0906"}, Result: "whirlwind 2"},
+			{Kind: "melee", Unit: "gob-6", Path: []string{"0512", "0613"}, Result: "GOB destroyed"},
+		},
+	}
+}

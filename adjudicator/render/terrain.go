@@ -1,0 +1,605 @@
+package render
+
+import (
+	"math"
+	"sort"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
+)
+
+// drawTerrain fills every hex with its terrain's colour and pattern.
+func (b *board) drawTerrain() {
+	for _, h := range b.m.Hexes() {
+		kind := b.m.Terrain(h)
+		b.used["terrain:"+kind] = true
+		b.terrainHex(b.centre(h), b.hexPts(h), kind, 1)
+		for _, f := range b.m.Flags(h) {
+			if f == "river" && kind != "river" {
+				b.used["flag:river"] = true
+				b.riverBand(b.centre(h), 1)
+			}
+		}
+	}
+}
+
+// terrainHex draws one hex of terrain kind centred on c with corners ps, at
+// size k (1 on the map, smaller in the legend).
+func (b *board) terrainHex(c pt, ps []pt, kind string, k float64) {
+	st := styleOf(kind)
+	b.c.ops = append(b.c.ops, op{kind: opFill, paths: [][]pt{orient(ps, true)}, fill: st.fill, crisp: k == 1})
+	u := b.u * k
+	at := func(x, y float64) pt { return pt{c.X + x*u, c.Y + y*u} }
+	switch st.pattern {
+	case "trees":
+		for _, p := range [][2]float64{{-27, -6}, {27, -6}, {-16, 20}, {16, 20}, {-17, -21}, {17, -21}, {0, 27}} {
+			b.c.circle(at(p[0], p[1]), 4.6*u, st.mark, Colour{}, 0)
+		}
+	case "waves":
+		b.c.lines([][]pt{wave(at(0, -15), 24*u, 2.2*u, 7*u), wave(at(0, 17), 24*u, 2.2*u, 7*u)}, st.mark, 1.5*u, true)
+	case "sea":
+		b.c.lines([][]pt{wave(at(0, -18), 20*u, 2.2*u, 7*u), wave(at(0, 0), 30*u, 2.2*u, 7*u), wave(at(0, 18), 20*u, 2.2*u, 7*u)}, st.mark, 1.6*u, true)
+	case "planks":
+		var ls [][]pt
+		for x := -32.0; x <= 32; x += 7 {
+			hh := b.halfHeight(x*b.u) / b.u // in units
+			if hh < 3 {
+				continue
+			}
+			top := -hh + 1.5
+			if math.Abs(x) < 16 {
+				top = max(top, -19) // leave the hex number clear
+			}
+			ls = append(ls, []pt{at(x, top), at(x, hh-1.5)})
+		}
+		b.c.lines(ls, st.mark, 1.2*u, false)
+	case "stones":
+		b.c.line(wave(at(0, -17), 22*u, 2*u, 7*u), riverEdge, 1.4*u, true)
+		for _, x := range []float64{-21, -7, 7, 21} {
+			b.c.circle(at(x, 27), 3.4*u, st.mark, Colour{}, 0)
+		}
+	case "tower":
+		b.c.circle(c, 27*u, Colour{}, st.mark, 5*u)
+		b.c.circle(c, 21.5*u, Colour{}, st.mark, 1.2*u)
+	case "hills":
+		for _, p := range [][2]float64{{-22, -14}, {22, -14}, {0, 28}} {
+			b.c.line(arc(at(p[0], p[1]), 6*u, math.Pi, 2*math.Pi), st.mark, 1.6*u, true)
+		}
+	case "houses":
+		for _, p := range [][2]float64{{-26, -6}, {26, -6}, {-14, 24}, {14, 24}} {
+			b.c.rect(c.X+(p[0]-3.5)*u, c.Y+(p[1]-3.5)*u, 7*u, 7*u, st.mark, Colour{}, 0)
+		}
+	case "tufts":
+		var ls [][]pt
+		for _, p := range [][2]float64{{-26, -6}, {26, -6}, {-14, 24}, {14, 24}} {
+			for _, dx := range []float64{-2.5, 0, 2.5} {
+				ls = append(ls, []pt{at(p[0]+dx, p[1]+3), at(p[0]+dx*1.6, p[1]-3)})
+			}
+		}
+		b.c.lines(ls, st.mark, 1.2*u, true)
+	case "letter":
+		b.c.text(at(0, 29), kind, 7*u, false, middle, st.mark)
+	}
+}
+
+// riverBand is the river drawn along the foot of a hex that is land and
+// river at once.
+func (b *board) riverBand(c pt, k float64) {
+	u := b.u * k
+	x0 := 40 - 14/sqrt3
+	ps := []pt{{c.X - x0*u, c.Y + 14*u}, {c.X + x0*u, c.Y + 14*u}, {c.X + 20*u, c.Y + 20*sqrt3*u}, {c.X - 20*u, c.Y + 20*sqrt3*u}}
+	st := styleOf("river")
+	b.c.poly(ps, st.fill, Colour{}, 0)
+	b.c.line(wave(pt{c.X, c.Y + 24*u}, 20*u, 2*u, 7*u), st.mark, 1.4*u, true)
+}
+
+// wave is a sine line centred on c, half-length l, amplitude a, period p.
+func wave(c pt, l, a, p float64) []pt {
+	var out []pt
+	n := int(math.Ceil(2 * l / (p / 6)))
+	for i := 0; i <= n; i++ {
+		x := -l + 2*l*float64(i)/float64(n)
+		out = append(out, pt{c.X + x, c.Y + a*math.Sin(2*math.Pi*x/p)})
+	}
+	return out
+}
+
+// arc is the arc of the circle (c, r) from angle a0 to a1.
+func arc(c pt, r, a0, a1 float64) []pt {
+	n := max(4, int(math.Ceil(math.Abs(a1-a0)*r/3)))
+	out := make([]pt, 0, n+1)
+	for i := 0; i <= n; i++ {
+		a := a0 + (a1-a0)*float64(i)/float64(n)
+		out = append(out, pt{c.X + r*math.Cos(a), c.Y + r*math.Sin(a)})
+	}
+	return out
+}
+
+// drawGrid outlines every hex, each side once.
+func (b *board) drawGrid() {
+	var ls [][]pt
+	for _, h := range b.m.Hexes() {
+		for _, d := range hex.Directions {
+			n := h.Neighbour(d)
+			if b.m.OnMap(n) && n.Less(h) {
+				continue // drawn with n
+			}
+			p, q := hex.Corners(h, d)
+			ls = append(ls, []pt{b.lattice(p), b.lattice(q)})
+		}
+	}
+	b.c.lines(ls, grid.alpha(0.8), 0.9*b.u, false)
+}
+
+// drawEdge draws the map's edge: every side whose neighbour is off the map.
+func (b *board) drawEdge() {
+	var ls [][]pt
+	for _, h := range b.m.Hexes() {
+		for _, d := range hex.Directions {
+			if !b.m.OnMap(h.Neighbour(d)) {
+				p, q := hex.Corners(h, d)
+				ls = append(ls, []pt{b.lattice(p), b.lattice(q)})
+			}
+		}
+	}
+	b.c.lines(ls, ink, 2.6*b.u, true)
+}
+
+// drawRoads draws each road as a cased line through the hex centres.
+func (b *board) drawRoads() {
+	var ls [][]pt
+	for _, r := range b.m.Roads() {
+		var l []pt
+		for _, h := range r.Path {
+			l = append(l, b.centre(h))
+		}
+		if len(l) > 1 {
+			ls = append(ls, l)
+		}
+	}
+	if len(ls) == 0 {
+		return
+	}
+	b.used["road"] = true
+	b.c.lines(ls, roadEdge, 7*b.u, true)
+	b.c.lines(ls, roadFill, 4.2*b.u, true)
+}
+
+// sideMid is the middle of the side between h and n, or n's centre when
+// they are not adjacent.
+func (b *board) sideMid(h, n hex.Hex) pt {
+	if s, ok := hex.SideBetween(h, n); ok {
+		p, q := b.sidePts(s)
+		return p.lerp(q, 0.5)
+	}
+	return b.centre(n)
+}
+
+var (
+	burnedKinds    = []string{"burned", "burnt", "bridge-burned"}
+	destroyedKinds = []string{"bridge-destroyed", "destroyed"}
+)
+
+// drawBridges draws each bridge as a deck from bank to bank.
+func (b *board) drawBridges() {
+	for _, br := range b.m.Bridges() {
+		p := b.sideMid(br.Hex, br.Connects[0])
+		q := b.sideMid(br.Hex, br.Connects[1])
+		state := ""
+		switch {
+		case b.takeMark(br.Hex, burnedKinds...):
+			state = "burned"
+		case b.takeMark(br.Hex, destroyedKinds...):
+			state = "destroyed"
+		}
+		b.bridge(p, q, br.Kind, state, 1)
+	}
+}
+
+// bridge draws a deck from p to q (both extended a little past the banks);
+// state is "", "burned" or "destroyed".
+func (b *board) bridge(p, q pt, kind, state string, k float64) {
+	u := b.u * k
+	d := q.sub(p).unit()
+	p, q = p.sub(d.mul(3*u)), q.add(d.mul(3*u))
+	n := d.perp().mul(7.5 * u)
+	deck := func(a, c pt, fill Colour) {
+		b.c.poly([]pt{a.add(n), c.add(n), c.sub(n), a.sub(n)}, fill, Colour{}, 0)
+	}
+	rails := func(a, c pt, col Colour, w float64) {
+		b.c.lines([][]pt{{a.add(n), c.add(n)}, {a.sub(n), c.sub(n)}}, col, w, false)
+	}
+	switch state {
+	case "burned", "destroyed":
+		b.used["bridge:"+state] = true
+		m1, m2 := p.lerp(q, 0.38), p.lerp(q, 0.62)
+		ruin := rgb(0x3a3330)
+		if state == "destroyed" {
+			ruin = rgb(0x8c8780)
+		}
+		deck(p, m1, ruin)
+		deck(m2, q, ruin)
+		rails(p, m1, black, 2*u)
+		rails(m2, q, black, 2*u)
+		if state == "destroyed" {
+			b.breakMark(p.lerp(q, 0.5), k)
+			return
+		}
+		var flames [][]pt
+		for _, m := range []pt{m1, m2} {
+			for _, t := range []float64{-0.6, 0, 0.6} {
+				base := m.add(n.mul(t))
+				flames = append(flames, []pt{base.add(pt{-2.6 * u, 1.5 * u}), base.add(pt{2.6 * u, 1.5 * u}), base.add(pt{0, -7 * u})})
+			}
+		}
+		b.c.fillAll(flames, okOrange)
+	default:
+		switch kind {
+		case "stone":
+			b.used["bridge:stone"] = true
+			deck(p, q, rgb(0xb9b4ab))
+			var ls [][]pt
+			for t := 0.25; t < 0.8; t += 0.25 {
+				m := p.lerp(q, t)
+				ls = append(ls, []pt{m.add(n.mul(0.5)), m.sub(n.mul(0.5))})
+			}
+			b.c.lines(ls, rgb(0x77726a), 1*u, false)
+			rails(p, q, rgb(0x2f2f2f), 3.4*u)
+		default:
+			b.used["bridge:"+kind] = true
+			deck(p, q, rgb(0xb07a44))
+			var ls [][]pt
+			l := q.sub(p).len()
+			for s := 3 * u; s < l-u; s += 3.6 * u {
+				m := p.add(d.mul(s))
+				ls = append(ls, []pt{m.add(n), m.sub(n)})
+			}
+			b.c.lines(ls, rgb(0x5c3d1e), 0.9*u, false)
+			rails(p, q, rgb(0x4a2f14), 2*u)
+		}
+	}
+}
+
+// takeMark reports whether h carries a marker of one of the kinds, and
+// marks it drawn so drawHexMarkers leaves it out.
+func (b *board) takeMark(h hex.Hex, kinds ...string) bool {
+	found := false
+	ms := b.hexMarks[h]
+	keep := ms[:0:0]
+	for _, m := range ms {
+		if contains(kinds, m.Kind) {
+			found = true
+			continue
+		}
+		keep = append(keep, m)
+	}
+	b.hexMarks[h] = keep
+	return found
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+var brokenKinds = []string{"broken", "breach", "breached", "destroyed", "burned", "burnt"}
+
+// sideState reads the markers on a hexside: broken, open, and the rest.
+func sideState(ms []adjudicator.HexMark) (broken, open bool, other []adjudicator.HexMark) {
+	for _, m := range ms {
+		switch {
+		case contains(brokenKinds, m.Kind):
+			broken = true
+		case m.Kind == "open" || m.Kind == "opened":
+			open = true
+		default:
+			other = append(other, m)
+		}
+	}
+	return
+}
+
+// drawSides draws walls, palisades, gates, doors and river sides, then the
+// markers on hexsides that carry no feature.
+func (b *board) drawSides() {
+	done := map[hex.Hexside]bool{}
+	for _, f := range b.m.Sides() {
+		p, q := b.sidePts(f.Side)
+		broken, open, other := sideState(b.sideMark[f.Side])
+		done[f.Side] = true
+		out := b.outward(f, p, q)
+		b.sideFeature(p, q, out, f.Kind, f.HasTag("tower"), broken, open, 1)
+		b.otherSideMarks(p, q, other)
+	}
+	var rest []hex.Hexside
+	for s := range b.sideMark {
+		if !done[s] {
+			rest = append(rest, s)
+		}
+	}
+	sort.Slice(rest, func(i, j int) bool { return sideLess(rest[i], rest[j]) })
+	for _, s := range rest {
+		p, q := b.sidePts(s)
+		broken, open, other := sideState(b.sideMark[s])
+		if broken {
+			b.used["side:broken-wall"] = true
+			b.breakMark(p.lerp(q, 0.5), 1)
+		}
+		if open {
+			b.otherSideMarks(p, q, []adjudicator.HexMark{{Kind: "open"}})
+		}
+		b.otherSideMarks(p, q, other)
+	}
+}
+
+func sideLess(x, y hex.Hexside) bool {
+	xa, xb := x.Hexes()
+	ya, yb := y.Hexes()
+	if xa != ya {
+		return xa.Less(ya)
+	}
+	return xb.Less(yb)
+}
+
+// outward is the unit vector across the side away from its inside hex (or
+// away from the first hex when it has none).
+func (b *board) outward(f hexmap.Side, p, q pt) pt {
+	a, c := f.Side.Hexes()
+	in := a
+	if f.Inside == c {
+		in = c
+	}
+	mid := p.lerp(q, 0.5)
+	return mid.sub(b.centre(in)).unit()
+}
+
+// sideFeature draws one hexside feature from p to q; out points away from
+// the inside.
+func (b *board) sideFeature(p, q, out pt, kind string, tower, broken, open bool, k float64) {
+	u := b.u * k
+	d := q.sub(p)
+	switch kind {
+	case "wall", "tower-wall":
+		key := "side:wall"
+		if tower || kind == "tower-wall" {
+			key = "side:tower-wall"
+		}
+		b.used[key] = true
+		if broken {
+			b.used["side:broken-wall"] = true
+			b.stubs(p, q, wallCol, Colour{}, 6*u)
+			b.breakMark(p.lerp(q, 0.5), k)
+			return
+		}
+		if key == "side:tower-wall" {
+			b.c.line([]pt{p, q}, wallCol, 8.5*u, true)
+			b.c.line([]pt{p, q}, rgb(0xa8a198), 2.4*u, true)
+			return
+		}
+		b.c.line([]pt{p, q}, wallCol, 6*u, true)
+		var ms [][]pt
+		n := d.unit()
+		for _, t := range []float64{0.3, 0.7} {
+			m := p.lerp(q, t).add(out.mul(3.6 * u))
+			a, c := m.sub(n.mul(2*u)), m.add(n.mul(2*u))
+			o := out.mul(3 * u)
+			ms = append(ms, []pt{a, c, c.add(o), a.add(o)})
+		}
+		b.c.fillAll(ms, wallCol)
+	case "palisade":
+		b.used["side:palisade"] = true
+		if broken {
+			b.used["side:breach"] = true
+			b.stubs(p, q, palCol, Colour{}, 3.6*u)
+			b.breakMark(p.lerp(q, 0.5), k)
+			return
+		}
+		b.c.line([]pt{p, q}, palCol, 3.6*u, true)
+		var ls [][]pt
+		nn := d.unit().perp().mul(4.5 * u)
+		for t := 0.16; t < 0.9; t += 0.17 {
+			m := p.lerp(q, t)
+			ls = append(ls, []pt{m.add(nn), m.sub(nn)})
+		}
+		b.c.lines(ls, palCol, 1.7*u, true)
+	case "gate", "door":
+		col, letter := gateCol, "G"
+		if kind == "door" {
+			col, letter = doorCol, "D"
+		}
+		state := ""
+		switch {
+		case broken:
+			state = ":broken"
+		case open:
+			state = ":open"
+		}
+		b.used["side:"+kind+state] = true
+		if broken || open {
+			b.stubs(p, q, col, ink, 6*u)
+		} else {
+			a, c := p.lerp(q, 0.1), p.lerp(q, 0.9)
+			b.c.line([]pt{a, c}, ink, 8.6*u, false)
+			b.c.line([]pt{a, c}, col, 6*u, false)
+		}
+		m := p.lerp(q, 0.5)
+		box := 12 * u
+		fill := white
+		if tower {
+			fill = rgb(0xfff4c2)
+		}
+		b.c.rect(m.X-box/2, m.Y-box/2, box, box, fill, col, 1.8*u)
+		b.c.text(pt{m.X, m.Y + 3.6*u}, letter, 10*u, true, middle, col)
+		if broken {
+			b.breakMark(m, k)
+		}
+	case "river":
+		b.used["side:river"] = true
+		b.c.line([]pt{p, q}, riverEdge, 5*u, true)
+	case "breach":
+		b.used["side:breach"] = true
+		b.stubs(p, q, palCol, Colour{}, 3.6*u)
+		b.breakMark(p.lerp(q, 0.5), k)
+	case "cliff":
+		b.used["side:cliff"] = true
+		b.c.line([]pt{p, q}, rgb(0x6e4b2a), 3*u, true)
+		var ts [][]pt
+		n := d.unit()
+		for _, t := range []float64{0.25, 0.5, 0.75} {
+			m := p.lerp(q, t)
+			ts = append(ts, []pt{m.sub(n.mul(2.5 * u)), m.add(n.mul(2.5 * u)), m.add(out.mul(4 * u))})
+		}
+		b.c.fillAll(ts, rgb(0x6e4b2a))
+	default:
+		b.used["side:"+kind] = true
+		b.c.line([]pt{p, q}, okPurple, 4*u, true, 4*u, 3*u)
+	}
+}
+
+// stubs draws the two ends of a side, leaving the middle open.
+func (b *board) stubs(p, q pt, col, casing Colour, w float64) {
+	ls := [][]pt{{p.lerp(q, 0.1), p.lerp(q, 0.36)}, {p.lerp(q, 0.64), p.lerp(q, 0.9)}}
+	if casing.A > 0 {
+		b.c.lines(ls, casing, w+2.6*b.u, false)
+	}
+	b.c.lines(ls, col, w, false)
+}
+
+// breakMark is a cross with a white casing: something broken here.
+func (b *board) breakMark(m pt, k float64) {
+	u := b.u * k
+	r := 6.5 * u
+	x := [][]pt{{m.add(pt{-r, -r}), m.add(pt{r, r})}, {m.add(pt{-r, r}), m.add(pt{r, -r})}}
+	b.c.lines(x, white, 5*u, true)
+	b.c.lines(x, ink, 2.6*u, true)
+}
+
+// otherSideMarks draws a hexside's other markers: who holds an entrance
+// ("controlled-by-SIDE": a disc in the side's colour beside it), and a
+// labelled tag for anything else.
+func (b *board) otherSideMarks(p, q pt, ms []adjudicator.HexMark) {
+	m := p.lerp(q, 0.5)
+	along := q.sub(p).unit()
+	i := 0
+	for _, mk := range ms {
+		if side, ok := strings.CutPrefix(mk.Kind, "controlled-by-"); ok {
+			b.used["held:"+side] = true
+			c := m.add(along.mul(11 * b.u))
+			b.c.circle(c, 4.5*b.u, b.style(adjudicator.Side(side)).fill, ink, 1.2*b.u)
+			continue
+		}
+		l := mk.Kind
+		if mk.Label != "" {
+			l += " " + mk.Label
+		}
+		b.used["marker:other"] = true
+		b.tag(pt{m.X, m.Y + float64(i)*12*b.u}, l, rgb(0xeeeeee), ink, 7.5*b.u)
+		i++
+	}
+}
+
+// tag is a small rounded label centred on c.
+func (b *board) tag(c pt, s string, fill, fg Colour, size float64) (w float64) {
+	w = b.fs.width(s, size, true) + size*0.7
+	h := size * 1.45
+	b.c.poly(roundRect(c.X-w/2, c.Y-h/2, w, h, h*0.3), fill, ink, 0.8*b.u)
+	b.c.text(pt{c.X, c.Y + size*0.36}, s, size, true, middle, fg)
+	return w
+}
+
+// drawHexNumbers prints each hex's CCRR number at its top.
+func (b *board) drawHexNumbers() {
+	col := ink.alpha(0.78)
+	for _, h := range b.m.Hexes() {
+		c := b.centre(h)
+		b.c.text(pt{c.X, c.Y - 24*b.u}, h.String(), 8.5*b.u, false, middle, col)
+	}
+}
+
+var vpDestroyedKinds = []string{"vp-destroyed", "destroyed", "razed", "burned", "burnt"}
+
+// drawVP draws the VP badge of each VP hex, crossed out once destroyed.
+func (b *board) drawVP() {
+	seen := map[hex.Hex]bool{}
+	for _, h := range b.m.VPHexes() {
+		seen[h] = true
+		b.vpBadge(b.centre(h).add(pt{-28 * b.u, 2 * b.u}), b.m.VP(h), b.takeMark(h, vpDestroyedKinds...), 1)
+	}
+	// A destroyed marker on a hex the map gives no value.
+	for _, h := range b.m.Hexes() {
+		if !seen[h] && b.takeMark(h, "vp-destroyed") {
+			b.vpBadge(b.centre(h).add(pt{-28 * b.u, 2 * b.u}), 0, true, 1)
+		}
+	}
+}
+
+func (b *board) vpBadge(c pt, v int, destroyed bool, k float64) {
+	u := b.u * k
+	s := "–"
+	if v > 0 {
+		s = itoa(v)
+	}
+	if destroyed {
+		b.used["vp:destroyed"] = true
+		b.c.circle(c, 8*u, rgb(0xd0d0d0), ink, 1.3*u)
+		b.c.text(pt{c.X, c.Y + 3.6*u}, s, 10*u, true, middle, rgb(0x6a6a6a))
+		b.breakMark(c, k*0.9)
+		return
+	}
+	b.used["vp"] = true
+	b.c.circle(c, 8*u, okYellow, ink, 1.3*u)
+	b.c.text(pt{c.X, c.Y + 3.6*u}, s, 10*u, true, middle, ink)
+}
+
+func itoa(n int) string {
+	if n == 0 {
+		return "0"
+	}
+	neg := n < 0
+	if neg {
+		n = -n
+	}
+	var d []byte
+	for n > 0 {
+		d = append([]byte{byte('0' + n%10)}, d...)
+		n /= 10
+	}
+	if neg {
+		d = append([]byte{'-'}, d...)
+	}
+	return string(d)
+}
+
+// drawPoints tags the named hexes (entries, exits, …) at their right-hand
+// corner.
+func (b *board) drawPoints() {
+	byHex := map[hex.Hex][]string{}
+	var order []hex.Hex
+	for _, p := range b.m.Points("") {
+		if !b.m.OnMap(p.Hex) {
+			continue
+		}
+		if _, ok := byHex[p.Hex]; !ok {
+			order = append(order, p.Hex)
+		}
+		if !contains(byHex[p.Hex], p.Kind) {
+			byHex[p.Hex] = append(byHex[p.Hex], p.Kind)
+		}
+	}
+	for _, h := range order {
+		ks := byHex[h]
+		c := b.centre(h)
+		for i, k := range ks {
+			st := pointStyleOf(k)
+			b.used["point:"+k] = true
+			y := c.Y + 2*b.u + (float64(i)-float64(len(ks)-1)/2)*12*b.u
+			b.tag(pt{c.X + 27*b.u, y}, st.label, st.fill, st.fg, 7.5*b.u)
+		}
+	}
+}

@@ -1,0 +1,195 @@
+package render
+
+import (
+	"math"
+	"sort"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+)
+
+// Counter size and position in units, relative to the hex centre.
+const (
+	counterW   = 44.0
+	counterH   = 38.0
+	counterTop = -13.0 // the counter's top edge, below the hex number
+)
+
+// style returns the counter colours of side s.
+func (b *board) style(s adjudicator.Side) sideStyle {
+	for i, o := range b.sides {
+		if o == s {
+			return sidePalette[i%len(sidePalette)]
+		}
+	}
+	return neutralSide
+}
+
+// stack is what stands in one hex.
+type stack struct {
+	h      hex.Hex
+	units  []adjudicator.UnitView
+	ghosts []adjudicator.UnitView
+}
+
+// stacks groups the placed units by hex, hexes by column then row, units in
+// View order.
+func (b *board) stacks() []stack {
+	idx := map[hex.Hex]int{}
+	var out []stack
+	get := func(h hex.Hex) *stack {
+		i, ok := idx[h]
+		if !ok {
+			i = len(out)
+			idx[h] = i
+			out = append(out, stack{h: h})
+		}
+		return &out[i]
+	}
+	for _, p := range b.units {
+		s := get(p.h)
+		s.units = append(s.units, p.u)
+	}
+	for _, p := range b.ghosts {
+		s := get(p.h)
+		s.ghosts = append(s.ghosts, p.u)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].h.Less(out[j].h) })
+	return out
+}
+
+// drawUnits draws every stack: eliminated units ghosted underneath, then
+// the counters, the top one last.
+func (b *board) drawUnits() {
+	u := b.u
+	for _, s := range b.stacks() {
+		c := b.centre(s.h)
+		tl := pt{c.X - counterW/2*u, c.Y + counterTop*u} // top-left of the top counter
+		n := len(s.units)
+		if len(s.ghosts) > 0 {
+			off := pt{}
+			if n > 0 {
+				off = pt{-7 * u, -5 * u}
+			}
+			b.counter(tl.add(off), s.ghosts[0], true, 1)
+		}
+		if n == 0 {
+			continue
+		}
+		// Layers under the top counter peek out up and to the right.
+		layers := min(n-1, 2)
+		shift := pt{-2 * u * float64(layers), 2 * u * float64(layers)}
+		for i := layers; i >= 1; i-- {
+			b.counter(tl.add(shift).add(pt{4.5 * u * float64(i), -4.5 * u * float64(i)}), s.units[i], false, 1)
+		}
+		top := tl.add(shift)
+		b.counter(top, s.units[0], false, 1)
+		b.facing(c, s.units[0])
+		if n >= 3 {
+			b.used["stack"] = true
+			b.c.circle(top.add(pt{0, 0}), 7.5*u, white, ink, 1.2*u)
+			b.c.text(top.add(pt{0, 3 * u}), "+"+itoa(n-1), 8*u, true, middle, ink)
+		}
+	}
+}
+
+// counter draws one unit's counter with its top-left corner at tl, at size
+// k; ghost draws it faded and crossed out (eliminated).
+func (b *board) counter(tl pt, un adjudicator.UnitView, ghost bool, k float64) {
+	u := b.u * k
+	w, h := counterW*u, counterH*u
+	st := b.style(un.Side)
+	fill, fg, edge := st.fill, st.text, ink
+	if ghost {
+		b.used["ghost"] = true
+		fill, fg, edge = st.fill.mix(white, 0.65), inkSoft, inkSoft
+	} else {
+		b.c.poly(roundRect(tl.X+1.8*u, tl.Y+1.8*u, w, h, 3*u), black.alpha(0.35), Colour{}, 0)
+	}
+	body := roundRect(tl.X, tl.Y, w, h, 3*u)
+	b.c.poly(body, fill, Colour{}, 0)
+	if ghost {
+		b.c.ops = append(b.c.ops, op{kind: opStroke, paths: [][]pt{body}, closed: true, stroke: edge, width: 1.2 * u, dash: []float64{3 * u, 2 * u}})
+	} else {
+		b.c.poly(body, Colour{}, edge, 1.2*u)
+	}
+	cx := tl.X + w/2
+	inner := w - 4*u
+	code := un.Type
+	if code == "" {
+		code = "?"
+	}
+	b.c.text(pt{cx, tl.Y + 12.5*u}, code, b.fs.fit(code, 11*u, true, inner), true, middle, fg)
+	if un.Values != "" {
+		b.c.text(pt{cx, tl.Y + 24*u}, un.Values, b.fs.fit(un.Values, 9.5*u, false, inner), false, middle, fg)
+	}
+	if un.ID != "" {
+		b.c.text(pt{cx, tl.Y + 34*u}, un.ID, b.fs.fit(un.ID, 7.5*u, false, inner), false, middle, fg)
+	}
+	if ghost {
+		r := 0.36
+		x := [][]pt{{pt{cx - w*r, tl.Y + 3*u}, pt{cx + w*r, tl.Y + h - 3*u}}, {pt{cx - w*r, tl.Y + h - 3*u}, pt{cx + w*r, tl.Y + 3*u}}}
+		b.c.lines(x, okVerm.alpha(0.85), 2.6*u, true)
+		return
+	}
+	// Status chips sit on the top edge, from the right.
+	var chips []statusChip
+	for _, s := range un.Status {
+		chips = append(chips, chipFor(s))
+	}
+	if un.Flying && !contains(un.Status, "flying") {
+		chips = append(chips, chipFor("flying"))
+	}
+	x := tl.X + w + 2*u
+	for _, ch := range chips {
+		if ch.meaning != "" {
+			b.used["status:"+ch.meaning] = true
+		} else {
+			b.used["status:other"] = true
+		}
+		cw := b.fs.width(ch.label, 7*u, true) + 5*u
+		x -= cw
+		b.c.poly(roundRect(x, tl.Y-5*u, cw, 10*u, 2.5*u), ch.fill, ink, 0.8*u)
+		b.c.text(pt{x + cw/2, tl.Y + 2.5*u}, ch.label, 7*u, true, middle, ch.fg)
+		x -= 1.5 * u
+	}
+	if len(un.Damage) > 0 {
+		b.used["damage"] = true
+	}
+}
+
+// dirVec is the unit vector from a hex centre toward its neighbour in d.
+func dirVec(d hex.Direction) pt {
+	a := -math.Pi/2 + float64(d)*math.Pi/3
+	if d == hex.N || d == hex.S {
+		return pt{0, math.Sin(a)}
+	}
+	return pt{math.Cos(a), math.Sin(a)}
+}
+
+// facing draws the arrow of a unit that faces a hexside.
+func (b *board) facing(c pt, un adjudicator.UnitView) {
+	if un.Facing == "" {
+		return
+	}
+	d, err := hex.ParseDirection(un.Facing)
+	if err != nil {
+		b.warnf("unit %s faces %q, which is not a direction", un.ID, un.Facing)
+		return
+	}
+	b.used["facing"] = true
+	v := dirVec(d)
+	b.facingArrow(c, v, b.style(un.Side).fill, 1)
+}
+
+func (b *board) facingArrow(c, v pt, col Colour, k float64) {
+	u := b.u * k
+	tip := c.add(v.mul(34.5 * u))
+	base := c.add(v.mul(21 * u))
+	n := v.perp().mul(6.5 * u)
+	// Dark with a white rim, between the counter and the hexside it faces:
+	// it shows on the counter's corner, on its side's colour and on any
+	// terrain.
+	_ = col
+	b.c.poly([]pt{tip, base.add(n), base.sub(n)}, ink, white, 1.6*u)
+}
