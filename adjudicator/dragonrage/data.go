@@ -208,8 +208,13 @@ func (d *Data) withOverrides(opts map[string]string) (map[string]*UnitType, erro
 			t.Road = n
 		case "hp":
 			t.HP = n
+		case "hit":
+			if n < 2 || n > 6 {
+				return nil, fmt.Errorf("option %s=%s: a to-hit number is 2 to 6", k, opts[k])
+			}
+			t.Hit = n // e.g. counter.GIANT.hit=5, the other reading of DR-AMB-13
 		default:
-			return nil, fmt.Errorf("option %s: the fields are attack, defence, escape, mp, road, hp", k)
+			return nil, fmt.Errorf("option %s: the fields are attack, defence, escape, mp, road, hp, hit", k)
 		}
 	}
 	return out, nil

@@ -53,8 +53,8 @@ func (w *world) checkAttacker(u *Unit, t hex.Hex, open bool) (string, string) {
 		return codeCannot, fmt.Sprintf("%s may not attack this turn (it climbed, or destroyed a VP hex or a bridge)", u.ID)
 	case ty.DefenceOnly || ty.Attack == 0:
 		return codeCannot, fmt.Sprintf("%s fights only in defence (DR-COMP-5, DR-WZD-2)", u.ID)
-	case u.Type == "ARH":
-		return codeCannot, fmt.Sprintf("archers attack with the fire rules, even when adjacent: put %s under \"fire:\" (DR-ARH-1, DR-AMB-24)", u.ID)
+	case u.Type == "ARH" && w.st.ruling("archers") != "may-melee":
+		return codeCannot, fmt.Sprintf("archers attack with the fire rules, even when adjacent: put %s under \"fire:\" (DR-ARH-1, DR-AMB-24; the game option archers=may-melee allows melee)", u.ID)
 	case u.Type == "BAL" || u.Type == "CAT":
 		return codeCannot, fmt.Sprintf("%s cannot make melee attacks; it may add its fire (DR-SIEGE-3)", u.ID)
 	}

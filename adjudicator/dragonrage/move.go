@@ -252,6 +252,9 @@ func (w *world) throughEntrance(u *Unit, kind string, a, b hex.Hex, st *step) st
 		return ""
 	case kind == "gate" && !guarded:
 		return fmt.Sprintf("the %s gate between %s and %s is closed, and %s cannot smash gates (DR-TABLE-CST, DR-AMB-33)", w.entrance(key).Controller, a, b, t.Name)
+	case kind == "door" && !guarded && w.canSmash(u, "door") && w.st.ruling("unguarded-doors") == "during-move":
+		st.Smash, st.MP = key, st.MP+1 // the other reading of DR-AMB-49, chosen for this game
+		return ""
 	case kind == "door":
 		return fmt.Sprintf("the door between %s and %s is closed: end the move next to it and order \"smash: %s\" (DR-SMASH-6, DR-AMB-49)", a, b, b)
 	}

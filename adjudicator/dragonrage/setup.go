@@ -14,7 +14,26 @@ import (
 var knownOptions = []adjudicator.OptionInfo{
 	{Name: "elowyn", Default: "off", Values: []string{"on", "off"}, Doc: "use the optional character Elowyn (DR-SCEN-11, §16.7)"},
 	{Name: "counter.TYPE.FIELD", Default: "", Doc: "correct a counter value, e.g. counter.INF.attack=3 (the printed values are assumed: see README)"},
+	{Name: "archers", Default: "fire-only", Values: []string{"fire-only", "may-melee"}, Doc: "DR-AMB-24: archers always attack with the fire rules (default), or may also make normal melee attacks as FR §2.7.6.1 reads"},
+	{Name: "unguarded-doors", Default: "end-of-move", Values: []string{"end-of-move", "during-move"}, Doc: "DR-AMB-49: troops smash an unguarded door by ending their move next to it (default, FR §2.5.5.1), or on the way for 1 extra MP as unguarded gates are"},
 	{Name: "forces.SIDE.TYPE", Default: "", Doc: "set a side's number of counters of a type, e.g. forces.invader.TREX=1 (custom armies; the only way to play the T-rex and sea serpents, DR-SCEN-15)"},
+}
+
+func optionInfo(name string) adjudicator.OptionInfo {
+	for _, o := range knownOptions {
+		if o.Name == name {
+			return o
+		}
+	}
+	return adjudicator.OptionInfo{}
+}
+
+// ruling returns the reading a game chose for an ambiguity option.
+func (st *State) ruling(name string) string {
+	if v, ok := st.Options[name]; ok {
+		return v
+	}
+	return optionInfo(name).Default
 }
 
 // maps caches the loaded boards (read-only once loaded).
@@ -61,9 +80,13 @@ func setup(s adjudicator.Setup) (*State, error) {
 			if v != "on" && v != "off" {
 				return nil, fmt.Errorf("option elowyn=%q: say on or off", v)
 			}
+		case k == "archers" || k == "unguarded-doors":
+			if info := optionInfo(k); !contains(info.Values, v) {
+				return nil, fmt.Errorf("option %s=%q: say %s (%s)", k, v, strings.Join(info.Values, " or "), info.Doc)
+			}
 		case strings.HasPrefix(k, "counter."), strings.HasPrefix(k, forcesPrefix):
 		default:
-			return nil, fmt.Errorf("unknown option %q; Dragon Rage knows elowyn, counter.TYPE.FIELD and forces.SIDE.TYPE", k)
+			return nil, fmt.Errorf("unknown option %q; Dragon Rage knows elowyn, archers, unguarded-doors, counter.TYPE.FIELD and forces.SIDE.TYPE", k)
 		}
 	}
 	types, err := d.withOverrides(s.Options)
