@@ -174,9 +174,9 @@ func rgbAt(row []uint8, i int) uint32 { return binary.LittleEndian.Uint32(row[i:
 // finder finds the nearest palette entry quickly: entries sorted by green,
 // searched outward from c's green until green alone is too far.
 type finder struct {
-	pal  []uint32 // 0xBBGGRR
-	byG  []int    // indexes into pal, by green then index
-	gs   []int    // green of byG[i]
+	pal []uint32 // 0xBBGGRR
+	byG []int    // indexes into pal, by green then index
+	gs  []int    // green of byG[i]
 }
 
 func newFinder(pal color.Palette) *finder {

@@ -179,10 +179,11 @@ func (b *board) facing(c pt, un adjudicator.UnitView) {
 	}
 	b.used["facing"] = true
 	v := dirVec(d)
-	b.facingArrow(c, v, b.style(un.Side).fill, 1)
+	b.facingArrow(c, v, 1)
 }
 
-func (b *board) facingArrow(c, v pt, col Colour, k float64) {
+// facingArrow points from a hex centre c along v, at size k.
+func (b *board) facingArrow(c, v pt, k float64) {
 	u := b.u * k
 	tip := c.add(v.mul(34.5 * u))
 	base := c.add(v.mul(21 * u))
@@ -190,6 +191,5 @@ func (b *board) facingArrow(c, v pt, col Colour, k float64) {
 	// Dark with a white rim, between the counter and the hexside it faces:
 	// it shows on the counter's corner, on its side's colour and on any
 	// terrain.
-	_ = col
 	b.c.poly([]pt{tip, base.add(n), base.sub(n)}, ink, white, 1.6*u)
 }

@@ -1,0 +1,91 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/render"
+)
+
+func cmdRender(a *app, ctx context.Context, args []string) error {
+	f := a.flags("render", "GAME [--turn T] [--as SIDE] [--svg] -o FILE",
+		"Draws a game's board, the picture the results mails carry: now or at the end of\nturn T, as SIDE may see it (the referee sees everything). Writes PNG, or SVG\nwith --svg or when FILE ends in .svg; -o - writes to standard output.").withData()
+	turn := f.Int("turn", -1, "draw the board at the end of `turn` T (default: now)")
+	as := f.String("as", "", "draw only what `side` may see")
+	svg := f.Bool("svg", false, "write SVG instead of PNG")
+	out := f.String("o", "", "the picture `file` to write (- for standard output)")
+	scale := f.Float64("scale", 1, "size `factor` (1: a hex is 80 pixels from corner to corner)")
+	mapArg := f.String("map", "", "draw on this map (a NAME or a corrected FILE.yaml) instead of the game's")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	if len(f.pos) != 1 {
+		return usagef("give the game")
+	}
+	if *out == "" {
+		return usagef("give the picture file with -o FILE")
+	}
+	svc, done, err := a.service(*f.data, false)
+	if err != nil {
+		return err
+	}
+	defer done()
+	var g *game.Game
+	if *turn >= 0 {
+		g, err = svc.LoadTurn(ctx, f.pos[0], *turn)
+	} else {
+		g, err = svc.Load(ctx, f.pos[0])
+	}
+	if err != nil {
+		return err
+	}
+	viewer := adjudicator.Side(*as)
+	if _, ok := g.Player(viewer); viewer != "" && !ok {
+		return usagef("game %s has no side %q", g.ID, viewer)
+	}
+	v := g.View(viewer)
+	name := *mapArg
+	if name == "" {
+		name = v.Map
+	}
+	if name == "" {
+		return fmt.Errorf("game %s (%s) is not played on a hex map: there is no board to draw", g.ID, g.Created.Ruleset)
+	}
+	m, err := loadMap(name)
+	if err != nil {
+		return err
+	}
+	var due []adjudicator.Side
+	for _, r := range g.Due() {
+		if !slices.Contains(due, r.Side) {
+			due = append(due, r.Side)
+		}
+	}
+	pic, err := render.Board(m, v, render.Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: *scale})
+	if err != nil {
+		return err
+	}
+	for _, w := range pic.Warnings {
+		fmt.Fprintf(a.stderr, "umpire render: warning: %s\n", w)
+	}
+	var data []byte
+	if *svg || strings.HasSuffix(strings.ToLower(*out), ".svg") {
+		data = pic.SVG()
+	} else if data, err = pic.PNG(); err != nil {
+		return err
+	}
+	if *out == "-" {
+		_, err = a.stdout.Write(data)
+		return err
+	}
+	if err := os.WriteFile(*out, data, 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(a.stdout, "wrote %s: %s, turn %d, %dx%d pixels, %d bytes\n", *out, m.Title, v.Turn, pic.Width, pic.Height, len(data))
+	return nil
+}
