@@ -4,8 +4,12 @@
 package rulesets
 
 import (
+	"fmt"
+
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
 )
 
 // all is the list. Each ruleset is a package exporting one value.
@@ -24,4 +28,15 @@ func Lookup(name string) (adjudicator.Ruleset, bool) {
 		}
 	}
 	return nil, false
+}
+
+// Board returns the hex map a View names (View.Map), from whichever
+// ruleset ships it, for pictures and text maps.
+func Board(name string) (*hexmap.Map, error) {
+	for _, n := range board.Names {
+		if n == name {
+			return board.Load(name)
+		}
+	}
+	return nil, fmt.Errorf("no ruleset of this build has a map %q", name)
 }

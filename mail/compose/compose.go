@@ -38,6 +38,15 @@ type Mail struct {
 	Date       time.Time
 	Game       string // the game it belongs to, for the outbox; "" for none
 	Body       string // plain text, UTF-8
+	// Attachments follow the text (the board picture of a results mail).
+	Attachments []Attachment
+}
+
+// Attachment is a file sent with a mail.
+type Attachment struct {
+	Name        string // the file name the player sees
+	ContentType string // e.g. image/png
+	Data        []byte
 }
 
 // Build returns the mail as an outbox message (status pending).
@@ -59,17 +68,22 @@ func Build(m Mail) (store.Message, error) {
 	}
 	h.Set("Auto-Submitted", "auto-replied")
 	h.Set("X-Umpire-Game", m.Game)
-	h.Set("Content-Type", "text/plain; charset=utf-8")
 	var b bytes.Buffer
-	w, err := mail.CreateSingleInlineWriter(&b, h)
-	if err != nil {
-		return store.Message{}, fmt.Errorf("compose: %w", err)
-	}
 	body := strings.ReplaceAll(m.Body, "\r\n", "\n")
-	if _, err := w.Write([]byte(strings.ReplaceAll(body, "\n", "\r\n"))); err != nil {
-		return store.Message{}, fmt.Errorf("compose: %w", err)
-	}
-	if err := w.Close(); err != nil {
+	body = strings.ReplaceAll(body, "\n", "\r\n")
+	if len(m.Attachments) == 0 {
+		h.Set("Content-Type", "text/plain; charset=utf-8")
+		w, err := mail.CreateSingleInlineWriter(&b, h)
+		if err != nil {
+			return store.Message{}, fmt.Errorf("compose: %w", err)
+		}
+		if _, err := w.Write([]byte(body)); err != nil {
+			return store.Message{}, fmt.Errorf("compose: %w", err)
+		}
+		if err := w.Close(); err != nil {
+			return store.Message{}, fmt.Errorf("compose: %w", err)
+		}
+	} else if err := writeMixed(&b, h, body, m.Attachments); err != nil {
 		return store.Message{}, fmt.Errorf("compose: %w", err)
 	}
 	return store.Message{ID: m.ID, Game: m.Game, From: m.From.Address, To: []string{m.To.Address},
@@ -121,4 +135,41 @@ func Domain(addr string) string {
 		return strings.ToLower(addr[i+1:])
 	}
 	return "localhost"
+}
+
+// writeMixed writes a multipart/mixed mail: the text first, inline, then
+// each attachment.
+func writeMixed(b *bytes.Buffer, h mail.Header, body string, atts []Attachment) error {
+	w, err := mail.CreateWriter(b, h)
+	if err != nil {
+		return err
+	}
+	var th mail.InlineHeader
+	th.Set("Content-Type", "text/plain; charset=utf-8")
+	tw, err := w.CreateSingleInline(th)
+	if err != nil {
+		return err
+	}
+	if _, err := tw.Write([]byte(body)); err != nil {
+		return err
+	}
+	if err := tw.Close(); err != nil {
+		return err
+	}
+	for _, a := range atts {
+		var ah mail.AttachmentHeader
+		ah.Set("Content-Type", a.ContentType)
+		ah.SetFilename(a.Name)
+		aw, err := w.CreateAttachment(ah)
+		if err != nil {
+			return err
+		}
+		if _, err := aw.Write(a.Data); err != nil {
+			return err
+		}
+		if err := aw.Close(); err != nil {
+			return err
+		}
+	}
+	return w.Close()
 }

@@ -11,6 +11,8 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/render"
+	"github.com/umpire-pbem/umpire/adjudicator/rulesets"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 	"github.com/umpire-pbem/umpire/mail/compose"
 	"github.com/umpire-pbem/umpire/mail/extract"
@@ -47,7 +49,7 @@ func (d *Desk) reply(m *extract.Mail, gameID, kind, tmpl string, data any) (stor
 }
 
 // toPlayer builds a mail of a game to one player, not answering any mail.
-func (d *Desk) toPlayer(g *game.Game, to, kind string, idParts []string, tmpl string, data any) (store.Message, error) {
+func (d *Desk) toPlayer(g *game.Game, to, kind string, idParts []string, tmpl string, data any, atts ...compose.Attachment) (store.Message, error) {
 	body, err := d.Templates.Render(tmpl, data)
 	if err != nil {
 		return store.Message{}, err
@@ -57,7 +59,35 @@ func (d *Desk) toPlayer(g *game.Game, to, kind string, idParts []string, tmpl st
 		From: d.From, To: compose.Address{Address: to}, Subject: compose.Subject(g.ID),
 		ID:         compose.MessageID(dom, g.ID, append([]string{kind}, idParts...)...),
 		References: []string{compose.ThreadRoot(dom, g.ID)}, Date: d.now(), Game: g.ID, Body: body,
+		Attachments: atts,
 	})
+}
+
+// picture draws the board as side sees it, for games played on a hex map.
+// A picture that cannot be drawn is left out (and logged): the results go
+// out anyway, with their text map.
+func (d *Desk) picture(g *game.Game, v adjudicator.View, side adjudicator.Side) []compose.Attachment {
+	if v.Map == "" {
+		return nil
+	}
+	m, err := rulesets.Board(v.Map)
+	if err == nil {
+		var toMove []adjudicator.Side
+		for _, r := range g.Due() {
+			toMove = append(toMove, r.Side)
+		}
+		var pic *render.Picture
+		pic, err = render.Board(m, v, render.Options{Game: g.ID, Viewer: side, ToMove: toMove, Sides: g.Rules.Info().Sides})
+		if err == nil {
+			var png []byte
+			if png, err = pic.PNG(); err == nil {
+				name := fmt.Sprintf("%s-turn%d-%s.png", g.ID, v.Turn, side)
+				return []compose.Attachment{{Name: name, ContentType: "image/png", Data: png}}
+			}
+		}
+	}
+	d.log().Warn("no picture for the results mail", "game", g.ID, "side", side, "err", err)
+	return nil
 }
 
 // acceptedMails are the mails an accepted submission causes: the
@@ -128,7 +158,7 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 				data.Decision = text
 			}
 		}
-		msg, err := d.toPlayer(g, p.Address, kind, []string{strconv.Itoa(last), string(p.Side), idExtra}, templates.Results, data)
+		msg, err := d.toPlayer(g, p.Address, kind, []string{strconv.Itoa(last), string(p.Side), idExtra}, templates.Results, data, d.picture(g, v, p.Side)...)
 		if err != nil {
 			return nil, err
 		}
