@@ -127,7 +127,7 @@ func (w *world) checkShot(u *Unit, t hex.Hex, inMelee bool) (string, string) {
 	a := w.st.hexOf(u)
 	lo, hi := w.fireRange(u, t, inMelee)
 	if d := hex.Distance(a, t); d < lo || d > hi {
-		return codeOutOfRange, fmt.Sprintf("%s in %s is %d hexes from %s; it reaches %d to %d (DR-FIRE-6)", u.ID, a, d, t, lo, hi)
+		return codeOutOfRange, fmt.Sprintf("%s in %s is %s from %s; it reaches %d to %d (DR-FIRE-6)", u.ID, a, plural(d, "hex", "hexes"), t, lo, hi)
 	}
 	if ok, why := w.sees(u, a, t); !ok {
 		return codeNoLOS, fmt.Sprintf("%s cannot see %s: %s", u.ID, t, why)
@@ -320,8 +320,10 @@ func (w *world) shootMonster(u, m *Unit, t hex.Hex) {
 	case d == 1:
 		need = 5 // DR-FIRE-8
 	}
-	if mt := w.st.typ(m); mt.Hit > need {
-		need = mt.Hit // giants and the T-rex only on a 6 (DR-AMB-13)
+	if mt := w.st.typ(m); mt.Hit > 5 && mt.Hit > need {
+		// giants and the T-rex only on a 6 (DR-AMB-13); a serpent's 5+ is
+		// the general number, which the ballista's table replaces (DR-BAL-3)
+		need = mt.Hit
 	}
 	mod, modText := 0, ""
 	if w.heroNear(u) {
@@ -333,7 +335,7 @@ func (w *world) shootMonster(u, m *Unit, t hex.Hex) {
 	r.Outcome = fmt.Sprintf("needs %d+%s: %s", need, modText, map[bool]string{true: "hit, 1 damage (DR-FIRE-12)", false: "missed"}[hit])
 	w.sayf("%s: %s", label, r.Outcome)
 	if hit {
-		w.damage(m, 1, "an arrow")
+		w.damage(m, 1, missile(u))
 	}
 }
 
@@ -343,4 +345,22 @@ func unitIDs(us []*Unit) string {
 		ids[i] = u.ID
 	}
 	return strings.Join(ids, ", ")
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// missile names what a firer shoots, for the report.
+func missile(u *Unit) string {
+	switch u.Type {
+	case "BAL":
+		return "a ballista bolt"
+	case "CAT":
+		return "a catapult stone"
+	}
+	return "an arrow"
 }

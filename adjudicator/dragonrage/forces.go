@@ -72,5 +72,12 @@ func forces(sc *ScenarioDef, opts map[string]string, types map[string]*UnitType)
 	if len(inv) == 0 {
 		return nil, nil, fmt.Errorf("scenario %s: the options leave the invader with no units", sc.ID)
 	}
+	if sc.Map == "nurkott" {
+		for code := range inv {
+			if t := types[code]; t != nil && t.MP == 0 {
+				return nil, nil, fmt.Errorf("scenario %s: the invaders start off the map at Nurkott and enter by moving (DR-SCEN-9); %s cannot move (DR-COMP-7), so it could never enter", sc.ID, t.Name)
+			}
+		}
+	}
 	return inv, def, nil
 }

@@ -48,36 +48,12 @@ func cmdRender(a *app, ctx context.Context, args []string) error {
 	if _, ok := g.Player(viewer); viewer != "" && !ok {
 		return usagef("game %s has no side %q", g.ID, viewer)
 	}
-	v := g.View(viewer)
-	name := *mapArg
-	if name == "" {
-		name = v.Map
-	}
-	if name == "" {
-		return fmt.Errorf("game %s (%s) is not played on a hex map: there is no board to draw", g.ID, g.Created.Ruleset)
-	}
-	m, err := loadMap(name)
-	if err != nil {
-		return err
-	}
-	var due []adjudicator.Side
-	for _, r := range g.Due() {
-		if !slices.Contains(due, r.Side) {
-			due = append(due, r.Side)
-		}
-	}
-	pic, err := render.Board(m, v, render.Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: *scale})
+	data, pic, title, err := drawBoard(g, viewer, *mapArg, *scale, *svg || strings.HasSuffix(strings.ToLower(*out), ".svg"))
 	if err != nil {
 		return err
 	}
 	for _, w := range pic.Warnings {
 		fmt.Fprintf(a.stderr, "umpire render: warning: %s\n", w)
-	}
-	var data []byte
-	if *svg || strings.HasSuffix(strings.ToLower(*out), ".svg") {
-		data = pic.SVG()
-	} else if data, err = pic.PNG(); err != nil {
-		return err
 	}
 	if *out == "-" {
 		_, err = a.stdout.Write(data)
@@ -86,6 +62,39 @@ func cmdRender(a *app, ctx context.Context, args []string) error {
 	if err := os.WriteFile(*out, data, 0o644); err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stdout, "wrote %s: %s, turn %d, %dx%d pixels, %d bytes\n", *out, m.Title, v.Turn, pic.Width, pic.Height, len(data))
+	fmt.Fprintf(a.stdout, "wrote %s: %s, %dx%d pixels, %d bytes\n", *out, title, pic.Width, pic.Height, len(data))
 	return nil
+}
+
+// drawBoard draws g's board as viewer sees it, on the game's map or on
+// mapArg (a name or a corrected file), as PNG or SVG.
+func drawBoard(g *game.Game, viewer adjudicator.Side, mapArg string, scale float64, svg bool) ([]byte, *render.Picture, string, error) {
+	v := g.View(viewer)
+	name := mapArg
+	if name == "" {
+		name = v.Map
+	}
+	if name == "" {
+		return nil, nil, "", fmt.Errorf("game %s (%s) is not played on a hex map: there is no board to draw", g.ID, g.Created.Ruleset)
+	}
+	m, err := loadMap(name)
+	if err != nil {
+		return nil, nil, "", err
+	}
+	var due []adjudicator.Side
+	for _, r := range g.Due() {
+		if !slices.Contains(due, r.Side) {
+			due = append(due, r.Side)
+		}
+	}
+	pic, err := render.Board(m, v, render.Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: scale})
+	if err != nil {
+		return nil, nil, "", err
+	}
+	title := fmt.Sprintf("%s, turn %d", m.Title, v.Turn)
+	if svg {
+		return pic.SVG(), pic, title, nil
+	}
+	data, err := pic.PNG()
+	return data, pic, title, err
 }

@@ -5,7 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"strings"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 )
@@ -15,11 +17,16 @@ func cmdRun(a *app, _ context.Context, args []string) error {
 		"Plays game scripts in memory (see docs/game-script.md) and prints every step,\nevery result with each die roll, and the final state. Exits 1 if any script's\nexpectations are not met.")
 	asJSON := f.Bool("json", false, "print JSON")
 	faces := f.String("dice", "", "replace the scripts' dice with these `faces`")
+	picture := f.String("picture", "", "draw the board at the end of the (one) script to this PNG or SVG `file`")
+	as := f.String("as", "", "with --picture: draw only what `side` may see")
 	if err := f.parse(args); err != nil {
 		return err
 	}
 	if len(f.pos) == 0 {
 		return usagef("give at least one script")
+	}
+	if *picture != "" && len(f.pos) != 1 {
+		return usagef("--picture draws one script's board: give one script")
 	}
 	var opt script.Options
 	if *faces != "" {
@@ -46,6 +53,16 @@ func cmdRun(a *app, _ context.Context, args []string) error {
 		}
 		if !run.OK() {
 			failed++
+		}
+		if *picture != "" {
+			data, _, title, err := drawBoard(run.Game, adjudicator.Side(*as), "", 1, strings.HasSuffix(strings.ToLower(*picture), ".svg"))
+			if err != nil {
+				return err
+			}
+			if err := os.WriteFile(*picture, data, 0o644); err != nil {
+				return err
+			}
+			fmt.Fprintf(a.stderr, "wrote %s: %s\n", *picture, title)
 		}
 		if *asJSON {
 			all = append(all, run.AsJSON())

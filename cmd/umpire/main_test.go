@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/rulesets"
 	"github.com/umpire-pbem/umpire/adjudicator/testrules"
 )
 
@@ -206,4 +207,45 @@ func mustRead(t *testing.T, p string) string {
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// TestRenderAndRunPicture draws a real Dragon Rage game with the shipped
+// rulesets: umpire render as PNG and SVG, and umpire run --picture.
+func TestRenderAndRunPicture(t *testing.T) {
+	dir := t.TempDir()
+	var out, errb bytes.Buffer
+	a := &app{stdin: strings.NewReader(""), stdout: &out, stderr: &errb, rules: rulesets.Lookup, all: rulesets.All}
+	run := func(args ...string) int {
+		out.Reset()
+		errb.Reset()
+		return a.run(context.Background(), append(args, "--data", filepath.Join(dir, "data")))
+	}
+	if code := run("new", "--ruleset", "dragonrage", "--scenario", "n2", "--id", "n2-render", "--player", "invader=a@x", "--player", "defender=b@x"); code != 0 {
+		t.Fatalf("new: %s", errb.String())
+	}
+	if code := run("submit", "n2-render", "defender", "../../docs/examples/n2-defender-setup.yaml"); code != 0 {
+		t.Fatalf("submit: %s", errb.String())
+	}
+	png := filepath.Join(dir, "board.png")
+	if code := run("render", "n2-render", "--as", "defender", "-o", png); code != 0 {
+		t.Fatalf("render: %s", errb.String())
+	}
+	if b, _ := os.ReadFile(png); !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Error("render did not write a PNG")
+	}
+	if code := run("render", "n2-render", "--svg", "-o", "-"); code != 0 || !strings.Contains(out.String(), "<svg") {
+		t.Errorf("render --svg: %d %s", code, errb.String())
+	}
+	if code := run("render", "n2-render", "--as", "green", "-o", png); code != 2 {
+		t.Errorf("render as an unknown side: exit %d", code)
+	}
+	pic := filepath.Join(dir, "end.png")
+	out.Reset()
+	errb.Reset()
+	if code := a.run(context.Background(), []string{"run", "--picture", pic, "../../adjudicator/dragonrage/testdata/setup-e2.yaml"}); code != 0 {
+		t.Fatalf("run --picture: %s", errb.String())
+	}
+	if b, _ := os.ReadFile(pic); !bytes.HasPrefix(b, []byte("\x89PNG")) {
+		t.Error("run --picture did not write a PNG")
+	}
 }
