@@ -215,6 +215,7 @@ func cmdExport(a *app, ctx context.Context, args []string) error {
 	f := a.flags("export", "GAME -o BUNDLE.tar",
 		"Writes a self-contained audit bundle: every event with its hashes, the revealed\nseeds, the state hash of every adjudication, the orders as received and the\nresults as players read them. It holds no unrevealed secret.").withData()
 	out := f.String("o", "", "the bundle `file` to write")
+	hidden := f.Bool("include-hidden", false, "also export orders still hidden from the other sides (a referee's archive, not for players)")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -231,7 +232,7 @@ func cmdExport(a *app, ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := svc.Export(ctx, f.pos[0], file); err != nil {
+	if err := svc.Export(ctx, f.pos[0], file, *hidden); err != nil {
 		file.Close()
 		os.Remove(tmp)
 		return err

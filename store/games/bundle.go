@@ -82,7 +82,12 @@ Python check.
 `
 
 // Export writes game id's audit bundle to w.
-func (s *Service) Export(ctx context.Context, id string, w io.Writer) error {
+//
+// A bundle holds every event, so orders still hidden from the other sides
+// (simultaneous orders waiting for their adjudication) would be in it:
+// Export refuses then, unless includeHidden says the bundle is for the
+// referee's own archive.
+func (s *Service) Export(ctx context.Context, id string, w io.Writer, includeHidden bool) error {
 	entries, evs, err := s.Entries(ctx, id)
 	if err != nil {
 		return err
@@ -90,6 +95,13 @@ func (s *Service) Export(ctx context.Context, id string, w io.Writer) error {
 	g, err := game.Load(entries, s.Rules)
 	if err != nil {
 		return err
+	}
+	if !includeHidden {
+		for _, p := range g.Pending {
+			if r, ok := g.Request(p.Request); ok && r.Hidden {
+				return fmt.Errorf("game %s has orders from %s still hidden from the other sides (%s): export after the adjudication, or give --include-hidden for your own archive", id, p.Side, r.Title)
+			}
+		}
 	}
 	tw := tar.NewWriter(w)
 	mod := evs[len(evs)-1].Time

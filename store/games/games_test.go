@@ -113,7 +113,7 @@ func TestCreatePlayVerifyExport(t *testing.T) {
 		t.Fatalf("replay: %+v %v", a, err)
 	}
 	var buf bytes.Buffer
-	if err := s.Export(ctx, "race-1", &buf); err != nil {
+	if err := s.Export(ctx, "race-1", &buf, false); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"README.txt", "events.jsonl", "seeds.txt", "orders/", "results/0001.txt"} {
@@ -218,5 +218,24 @@ func TestLoadAtAndTurn(t *testing.T) {
 	}
 	if _, err := s.LoadAt(ctx, "race-1", 9999); err == nil {
 		t.Error("an event past the end was accepted")
+	}
+}
+
+// TestExportKeepsHiddenOrders: a bundle made while one side's secret bid
+// waits for the other's would reveal it; Export refuses unless asked for a
+// referee's archive.
+func TestExportKeepsHiddenOrders(t *testing.T) {
+	s := newService(t)
+	ctx := context.Background()
+	create(t, s, 0)
+	if _, err := s.Submit(ctx, games.SubmitRequest{Game: "race-1", Side: "red", Src: []byte("turn: 1\nphase: bid\norders:\n  bid: 3\n")}); err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := s.Export(ctx, "race-1", &buf, false); err == nil || !strings.Contains(err.Error(), "still hidden") {
+		t.Fatalf("export with a hidden bid pending: %v", err)
+	}
+	if err := s.Export(ctx, "race-1", &buf, true); err != nil {
+		t.Fatalf("export --include-hidden: %v", err)
 	}
 }
