@@ -48,6 +48,7 @@ type AckData struct {
 	Replaced    bool // these orders replace earlier ones
 	Adjudicated bool // they completed a turn: results follow in another mail
 	Waiting     []Due
+	Ahead       []string // the later phases the mail also gave orders for ("then:"), e.g. "turn 3, fire"
 }
 
 // ErrorLine is one problem in a player's mail.
@@ -92,7 +93,8 @@ type ResultsData struct {
 	Over          bool
 	Result        string
 	Due           []Due
-	Decision      string // decision-needed.tmpl rendered for this side, "" if none
+	Decision      string   // decision-needed.tmpl rendered for this side, "" if none
+	Notes         []string // what became of orders sent ahead ("then:"): used, or dropped and why
 }
 
 // DecisionData is for decision-needed.tmpl, included in results mails.

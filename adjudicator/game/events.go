@@ -9,10 +9,11 @@ import (
 // The game-level event types. These names and schemas are stored in every
 // game's log: never change them, add new ones.
 const (
-	TypeCreated       = "game.created"        // schema 1: Created
-	TypeOrders        = "orders.accepted"     // schema 1: OrdersAccepted
-	TypeAdjudicated   = "turn.adjudicated"    // schema 1: Adjudicated
-	TypeChainExtended = "dice.chain-extended" // schema 1: ChainExtended
+	TypeCreated       = "game.created"         // schema 1: Created
+	TypeOrders        = "orders.accepted"      // schema 1: OrdersAccepted
+	TypeAdjudicated   = "turn.adjudicated"     // schema 1: Adjudicated
+	TypeChainExtended = "dice.chain-extended"  // schema 1: ChainExtended
+	TypeQueueDropped  = "orders.queue-dropped" // schema 1: QueueDropped
 )
 
 // Actors recorded on events.
@@ -88,6 +89,30 @@ type OrdersAccepted struct {
 	Via        string           `json:"via,omitempty"`
 	MessageID  string           `json:"message_id,omitempty"`
 	Replaces   bool             `json:"replaces,omitempty"`
+	// Queue lists the later phases the same text gives orders for
+	// ("then:"), used one by one as they come due.
+	Queue []Queued `json:"queue,omitempty"`
+	// Queued marks orders taken from an earlier text's "then:" list: the
+	// entry QueueIndex of Raw's list, used automatically when its phase
+	// came due.
+	Queued     bool `json:"queued,omitempty"`
+	QueueIndex int  `json:"queue_index,omitempty"`
+}
+
+// Queued is one entry of a "then:" list: the orders for a later phase.
+type Queued struct {
+	Index int    `json:"index"` // position in the "then:" list of Raw
+	Turn  int    `json:"turn"`
+	Phase string `json:"phase"`
+}
+
+// QueueDropped is the payload of orders.queue-dropped: a side's queued
+// orders were not used, and why; the side is asked for that phase as usual.
+type QueueDropped struct {
+	Side   adjudicator.Side `json:"side"`
+	Turn   int              `json:"turn"`
+	Phase  string           `json:"phase"`
+	Reason string           `json:"reason"`
 }
 
 // Adjudicated is the payload of turn.adjudicated. It follows the ruleset

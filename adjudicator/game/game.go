@@ -34,7 +34,8 @@ type Game struct {
 	Updated time.Time // time of the last entry applied
 	K       int       // adjudications made
 	Chains  []ChainExtended
-	Pending []Pending // accepted answers waiting for the adjudication
+	Pending []Pending                   // accepted answers waiting for the adjudication
+	Queues  map[adjudicator.Side]*Queue // orders sent ahead for later phases ("then:")
 
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
@@ -51,6 +52,20 @@ type Pending struct {
 	Side    adjudicator.Side // who sent it
 	Digest  string           // hex SHA-256 of the orders as received
 	payload []byte           // the orders.accepted payload, decoded on demand
+}
+
+// Queue is what remains of a side's "then:" list.
+type Queue struct {
+	Seq     uint64   // the orders.accepted event that carried it
+	Items   []Queued // the entries not used yet, in order
+	payload []byte
+}
+
+// Accepted decodes the orders.accepted record that carried the queue.
+func (q *Queue) Accepted() (OrdersAccepted, error) {
+	var oa OrdersAccepted
+	err := json.Unmarshal(q.payload, &oa)
+	return oa, err
 }
 
 // Accepted decodes the whole orders.accepted record.
@@ -139,14 +154,29 @@ func (g *Game) Apply(e Entry) error {
 		return &LogError{Seq: e.Seq, Msg: "a second game.created"}
 	case TypeOrders:
 		var oa struct {
-			Request string           `json:"request"`
-			Side    adjudicator.Side `json:"side"`
-			Digest  string           `json:"digest"`
+			Request    string           `json:"request"`
+			Side       adjudicator.Side `json:"side"`
+			Digest     string           `json:"digest"`
+			Queue      []Queued         `json:"queue"`
+			Queued     bool             `json:"queued"`
+			QueueIndex int              `json:"queue_index"`
 		}
 		if err := json.Unmarshal(e.Payload, &oa); err != nil {
 			return &LogError{Seq: e.Seq, Msg: "bad orders payload: " + err.Error()}
 		}
 		g.addPending(Pending{Seq: e.Seq, Request: oa.Request, Side: oa.Side, Digest: oa.Digest, payload: e.Payload})
+		switch {
+		case oa.Queued:
+			g.popQueue(oa.Side, oa.QueueIndex)
+		case len(oa.Queue) > 0:
+			g.setQueue(oa.Side, &Queue{Seq: e.Seq, Items: oa.Queue, payload: e.Payload})
+		}
+	case TypeQueueDropped:
+		var qd QueueDropped
+		if err := json.Unmarshal(e.Payload, &qd); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad queue payload: " + err.Error()}
+		}
+		g.setQueue(qd.Side, nil)
 	case TypeAdjudicated:
 		// A plain fold trusts the log (the store's hash chain guards it)
 		// and does not decode the rolls and report; a checking fold
@@ -200,6 +230,37 @@ func (g *Game) Apply(e Entry) error {
 	g.Version = e.Seq
 	g.Updated = e.Time
 	return nil
+}
+
+// setQueue replaces a side's queue (nil removes it). Queues are never
+// changed in place: clones share them.
+func (g *Game) setQueue(side adjudicator.Side, q *Queue) {
+	m := make(map[adjudicator.Side]*Queue, len(g.Queues)+1)
+	for k, v := range g.Queues {
+		m[k] = v
+	}
+	if q == nil || len(q.Items) == 0 {
+		delete(m, side)
+	} else {
+		m[side] = q
+	}
+	g.Queues = m
+}
+
+// popQueue drops the entries of side's queue up to and including the one
+// with Index index.
+func (g *Game) popQueue(side adjudicator.Side, index int) {
+	q := g.Queues[side]
+	if q == nil {
+		return
+	}
+	var rest []Queued
+	for _, it := range q.Items {
+		if it.Index > index {
+			rest = append(rest, it)
+		}
+	}
+	g.setQueue(side, &Queue{Seq: q.Seq, Items: rest, payload: q.payload})
 }
 
 func (g *Game) addPending(p Pending) {

@@ -446,3 +446,81 @@ func TestWhatIf(t *testing.T) {
 		t.Error(a.Problems)
 	}
 }
+
+// Orders sent ahead ("then:") answer the side's later requests when they
+// come due, checked against the state then.
+func TestOrdersSentAhead(t *testing.T) {
+	ahead := func(turn, bid int, move string) string {
+		return fmt.Sprintf("turn: %d\nphase: bid\norders:\n  bid: %d\nthen:\n  - phase: move\n    orders:\n      - advance: %s\n", turn, bid, move)
+	}
+	t.Run("used at once", func(t *testing.T) {
+		tb := newTable(t, 0, nil)
+		out := tb.must("red", ahead(1, 2, "R1"))
+		if len(out.Queued) != 1 || out.Queued[0].Phase != "move" {
+			t.Fatalf("queued %+v", out.Queued)
+		}
+		out = tb.must("blue", bid(1, 1))
+		if len(out.Results) != 2 {
+			t.Fatalf("%d adjudications; the bids and red's move sent ahead make 2", len(out.Results))
+		}
+		if !strings.Contains(strings.Join(out.Notes, "\n"), "red's orders sent ahead for turn 1, blue") && !strings.Contains(strings.Join(out.Notes, "\n"), "were used") {
+			t.Errorf("notes %v", out.Notes)
+		}
+		if due := tb.g.Due(); due[0].Side != "blue" || due[0].Phase != "move" {
+			t.Errorf("due %+v; blue moves next", due)
+		}
+		if a := game.Replay(tb.log, lookup); !a.OK() {
+			t.Errorf("replay: %v", a.Problems)
+		}
+		if a := game.Verify(tb.log); !a.OK() {
+			t.Errorf("verify: %v", a.Problems)
+		}
+	})
+	t.Run("used when due later", func(t *testing.T) {
+		tb := newTable(t, 0, nil)
+		tb.must("red", ahead(1, 0, "R1"))
+		out := tb.must("blue", bid(1, 1))
+		if len(out.Results) != 1 {
+			t.Fatalf("%d adjudications; blue moves first, so red's move waits", len(out.Results))
+		}
+		out = tb.must("blue", "turn: 1\nphase: move\norders: []\n") // no runner moves: no trap can interrupt
+		if len(out.Results) != 2 || !strings.Contains(strings.Join(out.Notes, "\n"), "were used") {
+			t.Fatalf("blue's move should bring red's move sent ahead: %d adjudications, notes %v", len(out.Results), out.Notes)
+		}
+		if a := game.Replay(tb.log, lookup); !a.OK() {
+			t.Errorf("replay: %v", a.Problems)
+		}
+	})
+	t.Run("dropped when it no longer fits", func(t *testing.T) {
+		tb := newTable(t, 0, nil)
+		tb.must("red", ahead(1, 2, "B1"))
+		out := tb.must("blue", bid(1, 1))
+		if len(out.Results) != 1 {
+			t.Fatalf("%d adjudications, want only the bids", len(out.Results))
+		}
+		notes := strings.Join(out.Notes, "\n")
+		if !strings.Contains(notes, "asked for turn 1, red moves as usual") || !strings.Contains(notes, "B1 is blue's") {
+			t.Errorf("notes %q", notes)
+		}
+		if due := tb.g.Due(); due[0].Side != "red" || len(tb.g.Queues) != 0 {
+			t.Errorf("due %+v, queues %v", due, tb.g.Queues)
+		}
+		if a := game.Replay(tb.log, lookup); !a.OK() {
+			t.Errorf("replay: %v", a.Problems)
+		}
+	})
+	t.Run("refused shapes", func(t *testing.T) {
+		tb := newTable(t, 0, nil)
+		for src, want := range map[string]string{
+			"turn: 1\nphase: bid\norders: {bid: 1}\nthen:\n  - orders: []\n":                         adjudicator.CodeMissingField,
+			"turn: 1\nphase: bid\norders: {bid: 1}\nthen:\n  - phase: move\n":                        adjudicator.CodeMissingField,
+			"turn: 1\nphase: bid\norders: {bid: 1}\nthen:\n  - phase: bid\n    orders: {bid: 2}\n":   adjudicator.CodeDuplicate,
+			"turn: 1\nphase: bid\norders: {bid: 1}\nthen:\n  - {turn: 0, phase: move, orders: []}\n": adjudicator.CodeWrongTurn,
+			"turn: 1\nphase: bid\norders: {bid: 1}\nthen:\n  - phase: move\n    ordres: []\n":        adjudicator.CodeUnknownField,
+		} {
+			if _, err := tb.submit("red", src); code(err) != want {
+				t.Errorf("%q: got %v, want %s", src, err, want)
+			}
+		}
+	})
+}

@@ -27,6 +27,16 @@ type Envelope struct {
 	Phase   string    `yaml:"phase"`
 	Replace bool      `yaml:"replace"`
 	Orders  yaml.Node `yaml:"orders"`
+	// Then gives orders ahead for later requests of the same side, used
+	// automatically when each comes due.
+	Then []Then `yaml:"then"`
+}
+
+// Then is one entry of "then:": the orders for a later phase.
+type Then struct {
+	Turn   *int      `yaml:"turn"` // default: the turn of the orders above
+	Phase  string    `yaml:"phase"`
+	Orders yaml.Node `yaml:"orders"`
 }
 
 // Input is one submission as received.
@@ -59,6 +69,10 @@ type Outcome struct {
 	Next      *Game     // the game after the records, once they are stored
 	Envelope  *Envelope // as read
 	Orders    adjudicator.Orders
+	Queued    []Queued // the later phases this text gives orders for
+	// Notes say what happened to orders sent ahead: used when their phase
+	// came due, or dropped (and why).
+	Notes []string
 }
 
 // ErrInternal marks failures that are umpire's fault, not the player's.
@@ -126,6 +140,10 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	queue, err := checkThen(env, req, root)
+	if err != nil {
+		return nil, err
+	}
 	norm, err := yaml.Marshal(orders)
 	if err != nil {
 		return nil, fmt.Errorf("%w: orders do not encode: %v", ErrInternal, err)
@@ -133,9 +151,9 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	oa := OrdersAccepted{
 		Request: req.ID, Side: side, Kind: req.Kind, Turn: req.Turn, Phase: req.Phase,
 		Raw: string(in.Src), Normalized: string(norm), Digest: digest,
-		Via: in.Via, MessageID: in.MessageID, Replaces: env.Replace,
+		Via: in.Via, MessageID: in.MessageID, Replaces: env.Replace, Queue: queue,
 	}
-	out := &Outcome{Accepted: oa, Envelope: &env, Orders: orders}
+	out := &Outcome{Accepted: oa, Envelope: &env, Orders: orders, Queued: queue}
 	rec, err := record(TypeOrders, in.Time, SideActor(side), oa)
 	if err != nil {
 		return nil, err
@@ -150,6 +168,20 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	if next.allAnswered() {
 		if err := next.adjudicate(in, out); err != nil {
 			return nil, err
+		}
+		// Orders sent ahead ("then:") answer what comes due next, one
+		// adjudication after another, until a side must be asked.
+		for {
+			used, err := next.useQueues(in, out)
+			if err != nil {
+				return nil, err
+			}
+			if !used || !next.allAnswered() {
+				break
+			}
+			if err := next.adjudicate(in, out); err != nil {
+				return nil, err
+			}
 		}
 	}
 	next.checkSum = false
@@ -342,7 +374,14 @@ func (g *Game) reparse(oa OrdersAccepted) (adjudicator.Submission, error) {
 	if err := yamlx.Decode(root, &env); err != nil {
 		return adjudicator.Submission{}, fmt.Errorf("stored orders do not parse: %v", err)
 	}
-	orders, err := g.Rules.ParseOrders(g.State, req, &env.Orders)
+	node := &env.Orders
+	if oa.Queued {
+		if oa.QueueIndex < 0 || oa.QueueIndex >= len(env.Then) {
+			return adjudicator.Submission{}, fmt.Errorf("queued orders %d are not in the stored text", oa.QueueIndex)
+		}
+		node = &env.Then[oa.QueueIndex].Orders
+	}
+	orders, err := g.Rules.ParseOrders(g.State, req, node)
 	if err != nil {
 		return adjudicator.Submission{}, fmt.Errorf("stored orders are no longer valid: %v", err)
 	}

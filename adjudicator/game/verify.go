@@ -211,7 +211,7 @@ func Replay(entries []Entry, lookup Lookup) *Audit {
 			}
 			a.redecide(pre, append(group, e), script)
 			pre, group = nil, nil
-		case e.Type != TypeOrders && e.Type != TypeChainExtended && e.Type != TypeCreated:
+		case e.Type != TypeOrders && e.Type != TypeChainExtended && e.Type != TypeCreated && e.Type != TypeQueueDropped:
 			if pre == nil {
 				pre = g.Clone()
 			}

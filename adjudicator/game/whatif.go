@@ -22,7 +22,7 @@ func WhatIf(entries []Entry, lookup Lookup, k int, faces []int) (*Result, error)
 	}
 	var pre *Game
 	for _, e := range entries[1:] {
-		if e.Type != TypeOrders && e.Type != TypeChainExtended && pre == nil && g.K == k-1 {
+		if e.Type != TypeOrders && e.Type != TypeChainExtended && e.Type != TypeQueueDropped && pre == nil && g.K == k-1 {
 			pre = g.Clone()
 		}
 		if e.Type == TypeAdjudicated && g.K == k-1 {

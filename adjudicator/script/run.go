@@ -29,6 +29,7 @@ type StepRun struct {
 	Step    Step
 	Err     error // the refusal, if refused
 	Results []game.Result
+	Notes   []string // what became of orders sent ahead
 }
 
 // OK reports whether every expectation held.
@@ -116,7 +117,7 @@ func Play(s *Script, lookup game.Lookup, opt Options) (*Run, error) {
 		if out.NewSecret != nil {
 			secrets[out.NewChain] = out.NewSecret
 		}
-		sr.Results = out.Results
+		sr.Results, sr.Notes = out.Results, out.Notes
 		run.Steps = append(run.Steps, sr)
 		g = out.Next
 	}

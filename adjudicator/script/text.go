@@ -29,6 +29,9 @@ func (r *Run) WriteText(w io.Writer) {
 		for _, res := range s.Results {
 			WriteResult(w, res)
 		}
+		for _, n := range s.Notes {
+			fmt.Fprintf(w, "  sent ahead: %s\n", n)
+		}
 	}
 	fmt.Fprintln(w)
 	WriteView(w, r.View)

@@ -83,11 +83,19 @@ func summarize(e game.Entry) string {
 	case game.TypeOrders:
 		var o game.OrdersAccepted
 		json.Unmarshal(e.Payload, &o)
-		return fmt.Sprintf("%s %s for turn %d, phase %s (sha256 %s, via %s)", o.Side, o.Kind, o.Turn, o.Phase, short(o.Digest), o.Via)
+		ahead := ""
+		if len(o.Queue) > 0 {
+			ahead = fmt.Sprintf(", %d phases sent ahead", len(o.Queue))
+		}
+		return fmt.Sprintf("%s %s for turn %d, phase %s (sha256 %s, via %s%s)", o.Side, o.Kind, o.Turn, o.Phase, short(o.Digest), o.Via, ahead)
 	case game.TypeAdjudicated:
 		var a game.Adjudicated
 		json.Unmarshal(e.Payload, &a)
 		return fmt.Sprintf("adjudication %d: %d events, %d rolls, seed %s, state %s", a.K, a.Events, len(a.Rolls), short(a.Seed), short(a.StateHash))
+	case game.TypeQueueDropped:
+		var q game.QueueDropped
+		json.Unmarshal(e.Payload, &q)
+		return fmt.Sprintf("%s's orders sent ahead dropped at turn %d, phase %s: %s", q.Side, q.Turn, q.Phase, q.Reason)
 	case game.TypeChainExtended:
 		var c game.ChainExtended
 		json.Unmarshal(e.Payload, &c)

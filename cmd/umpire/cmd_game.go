@@ -135,8 +135,14 @@ func cmdSubmit(a *app, ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(a.stdout, "accepted: %s orders for turn %d, phase %s (sha256 %s)\n", side, out.Accepted.Turn, out.Accepted.Phase, out.Accepted.Digest)
 	fmt.Fprint(a.stdout, indentText(out.Accepted.Normalized))
+	for _, q := range out.Queued {
+		fmt.Fprintf(a.stdout, "sent ahead: orders for turn %d, %s (checked and used when that phase comes due)\n", q.Turn, q.Phase)
+	}
 	for _, r := range out.Results {
 		script.WriteResult(a.stdout, r)
+	}
+	for _, n := range out.Notes {
+		fmt.Fprintf(a.stdout, "sent ahead: %s\n", n)
 	}
 	if len(out.Results) > 0 {
 		script.WriteView(a.stdout, out.Next.View(adjudicator.Referee))

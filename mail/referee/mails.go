@@ -105,6 +105,9 @@ func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *gam
 	ack := templates.AckData{Game: gameInfo(next), Side: string(side), Title: title, Turn: acc.Turn, Phase: acc.Phase,
 		Normalized: acc.Normalized, Digest: acc.Digest, Source: sourceWords(h.m.Source), Notes: h.m.Notes,
 		Replaced: acc.Replaces, Adjudicated: len(out.Results) > 0, Waiting: dueFor(next, side)}
+	for _, q := range out.Queued {
+		ack.Ahead = append(ack.Ahead, fmt.Sprintf("turn %d, %s", q.Turn, q.Phase))
+	}
 	msg, err := d.reply(h.m, next.ID, "ack", templates.Ack, ack)
 	if err != nil {
 		return nil, err
@@ -117,7 +120,7 @@ func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *gam
 	if err != nil {
 		return nil, err
 	}
-	results, err := d.resultsMails(next, out.Results, head, event, "results", "")
+	results, err := d.resultsMails(next, out.Results, head, event, "results", "", out.Notes...)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +129,7 @@ func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *gam
 
 // resultsMails builds one results mail per player. idExtra distinguishes a
 // resend from the first sending.
-func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, event uint64, kind, idExtra string) ([]store.Message, error) {
+func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, event uint64, kind, idExtra string, notes ...string) ([]store.Message, error) {
 	var adjs []templates.Adjudication
 	last := 0
 	for _, r := range results {
@@ -148,7 +151,7 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 		}
 		v := g.View(p.Side)
 		data := templates.ResultsData{Game: gameInfo(g), Side: string(p.Side), Adjudications: adjs, Head: head, Event: event,
-			Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: dueFor(g, p.Side)}
+			Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: dueFor(g, p.Side), Notes: notes}
 		for _, r := range g.Due() {
 			if r.Side == p.Side && r.Kind == "decision" {
 				text, err := d.Templates.Render(templates.Decision, templates.DecisionData{Game: data.Game, Side: string(p.Side), Due: dueOne(r)})
