@@ -234,3 +234,29 @@ func TestHostileMailFromAPlayer(t *testing.T) {
 		t.Errorf("hostile mail changed the game: version %d", v)
 	}
 }
+
+// TestOrdersSentAheadByMail: a mail with "then:" is acknowledged with the
+// phases sent ahead, and the results say they were used.
+func TestOrdersSentAheadByMail(t *testing.T) {
+	f := newFixture(t)
+	ahead := f.bid("red", 2) + "then:\n  - phase: move\n    orders:\n      - advance: R1\n"
+	if out := f.handle(f.mail("red@example.org", ahead)); out.Folder != referee.Processed {
+		t.Fatalf("red's bid with a move sent ahead: %+v", out)
+	}
+	ack := strings.ReplaceAll(string(f.outbox()[0].Raw), "=\r\n", "")
+	if !strings.Contains(ack, "Orders sent ahead") || !strings.Contains(ack, "turn 1, move") {
+		t.Errorf("the acknowledgement does not list the move sent ahead:\n%s", ack)
+	}
+	if out := f.handle(f.mail("blue@example.org", f.bid("blue", 1))); !strings.Contains(out.Reason, "adjudicated") {
+		t.Fatalf("blue's bid: %+v", out)
+	}
+	found := false
+	for _, m := range f.outbox() {
+		if strings.Contains(strings.ReplaceAll(string(m.Raw), "=\r\n", ""), "orders sent ahead for turn 1, red moves were used") {
+			found = true
+		}
+	}
+	if !found {
+		t.Error("no results mail says red's move sent ahead was used")
+	}
+}
