@@ -10,6 +10,8 @@
 package config
 
 import (
+	"crypto/tls"
+	"crypto/x509"
 	"fmt"
 	"log/slog"
 	"net"
@@ -54,10 +56,25 @@ type Server struct {
 	Password Secret `yaml:",inline"`
 	// InsecureSkipVerify accepts any certificate: for a test server only.
 	InsecureSkipVerify bool `yaml:"insecure_skip_verify"`
+	// CAFile is a PEM file of the certificates to trust for this server
+	// instead of the system's roots: a private CA, or a self-hosted
+	// server's self-signed certificate.
+	CAFile string `yaml:"ca_file"`
+
+	// Roots is what CAFile holds, read when the file was loaded (or set in
+	// code); nil means the system's roots.
+	Roots *x509.CertPool `yaml:"-"`
 }
 
 // Addr is host:port.
 func (s Server) Addr() string { return net.JoinHostPort(s.Host, strconv.Itoa(s.Port)) }
+
+// TLSConfig is the client side TLS configuration for the server: its
+// certificate must be valid for Host and signed by Roots (the system's
+// roots when nil), unless InsecureSkipVerify.
+func (s Server) TLSConfig() *tls.Config {
+	return &tls.Config{ServerName: s.Host, RootCAs: s.Roots, InsecureSkipVerify: s.InsecureSkipVerify}
+}
 
 // IMAP is the referee's mailbox.
 type IMAP struct {

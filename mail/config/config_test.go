@@ -1,11 +1,19 @@
 package config
 
 import (
+	"crypto/ecdsa"
+	"crypto/elliptic"
+	"crypto/rand"
+	"crypto/x509"
+	"crypto/x509/pkix"
+	"encoding/pem"
 	"fmt"
+	"math/big"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 const good = `data: ./data
@@ -74,5 +82,95 @@ func TestErrors(t *testing.T) {
 	}
 	if _, err := Parse("umpire.yaml", []byte("a: &x 1\nb: *x\n")); err == nil || !strings.Contains(err.Error(), "anchors") {
 		t.Errorf("alias: %v", err)
+	}
+}
+
+func TestPlainOnlyToLoopback(t *testing.T) {
+	for _, host := range []string{"imap.example.org", "192.168.1.10", "0.0.0.0", "::", "localhost.example.org", "127.0.0.1.example.org"} {
+		for _, key := range []string{"imap", "smtp"} {
+			imapHost, smtpHost := "127.0.0.1", "127.0.0.1"
+			if key == "imap" {
+				imapHost = host
+			} else {
+				smtpHost = host
+			}
+			src := fmt.Sprintf("imap: {host: %q, tls: plain, user: u, password: p}\nsmtp: {host: %q, tls: plain}\nfrom: {address: a@b}\n", imapHost, smtpHost)
+			_, err := Parse("umpire.yaml", []byte(src))
+			if err == nil || !strings.Contains(err.Error(), key+".tls: plain (unencrypted) connections are allowed only to a loopback address") {
+				t.Errorf("%s plain to %s: %v", key, host, err)
+			}
+		}
+	}
+	for _, host := range []string{"localhost", "LOCALHOST", "127.0.0.1", "127.1.2.3", "::1"} {
+		src := fmt.Sprintf("imap: {host: %q, tls: plain, user: u, password: p}\nsmtp: {host: %q, tls: plain}\nfrom: {address: a@b}\n", host, host)
+		if _, err := Parse("umpire.yaml", []byte(src)); err != nil {
+			t.Errorf("plain to %s: %v", host, err)
+		}
+	}
+}
+
+// selfSigned makes a self-signed CA certificate, PEM encoded.
+func selfSigned(t *testing.T) (*x509.Certificate, []byte) {
+	t.Helper()
+	key, err := ecdsa.GenerateKey(elliptic.P256(), rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tmpl := &x509.Certificate{SerialNumber: big.NewInt(1), Subject: pkix.Name{CommonName: "imap.example.org"}, DNSNames: []string{"imap.example.org"},
+		NotBefore: time.Now().Add(-time.Hour), NotAfter: time.Now().Add(time.Hour), IsCA: true, BasicConstraintsValid: true,
+		KeyUsage: x509.KeyUsageCertSign | x509.KeyUsageDigitalSignature, ExtKeyUsage: []x509.ExtKeyUsage{x509.ExtKeyUsageServerAuth}}
+	der, err := x509.CreateCertificate(rand.Reader, tmpl, tmpl, &key.PublicKey, key)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cert, err := x509.ParseCertificate(der)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cert, pem.EncodeToMemory(&pem.Block{Type: "CERTIFICATE", Bytes: der})
+}
+
+func TestCAFile(t *testing.T) {
+	dir := t.TempDir()
+	cert, pemData := selfSigned(t)
+	os.WriteFile(filepath.Join(dir, "ca.pem"), pemData, 0o600)
+	os.WriteFile(filepath.Join(dir, "junk.pem"), []byte("not a certificate\n"), 0o600)
+	src := "imap:\n  host: imap.example.org\n  user: u\n  password: p\n  ca_file: ca.pem\nsmtp:\n  host: smtp.example.org\n  tls: starttls\n%sfrom: {address: a@b}\n"
+	c, err := Parse(filepath.Join(dir, "umpire.yaml"), []byte(fmt.Sprintf(src, "")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.IMAP.CAFile != "ca.pem" || c.IMAP.Roots == nil || c.SMTP.Roots != nil {
+		t.Fatalf("imap %+v, smtp %+v", c.IMAP.Server, c.SMTP.Server)
+	}
+	// The pool holds the certificate: it verifies.
+	if _, err := cert.Verify(x509.VerifyOptions{Roots: c.IMAP.Roots, DNSName: "imap.example.org"}); err != nil {
+		t.Errorf("verifying with the ca_file pool: %v", err)
+	}
+	tc := c.IMAP.TLSConfig()
+	if tc.RootCAs != c.IMAP.Roots || tc.ServerName != "imap.example.org" || tc.InsecureSkipVerify {
+		t.Errorf("TLS config %+v", tc)
+	}
+	if tc := c.SMTP.TLSConfig(); tc.RootCAs != nil || tc.ServerName != "smtp.example.org" {
+		t.Errorf("smtp TLS config %+v", tc)
+	}
+
+	bad := []struct{ smtp, want string }{
+		{"  ca_file: missing.pem\n", ":9:12: smtp.ca_file: open " + filepath.Join(dir, "missing.pem")},
+		{"  ca_file: junk.pem\n", ":9:12: smtp.ca_file: junk.pem holds no PEM certificate"},
+		{"  ca_file: ca.pem\n  insecure_skip_verify: true\n", ":9:12: smtp.ca_file: insecure_skip_verify accepts any certificate"},
+		{"  ca_file: [ca.pem]\n", ":9: cannot unmarshal"},
+		{"  ca_fil: ca.pem\n", ":9:3: unknown field \"ca_fil\""},
+	}
+	file := filepath.Join(dir, "umpire.yaml")
+	for _, b := range bad {
+		_, err := Parse(file, []byte(fmt.Sprintf(src, b.smtp)))
+		if err == nil || !strings.HasPrefix(err.Error(), file+b.want) {
+			t.Errorf("%q: got %v\nwant %s…", b.smtp, err, b.want)
+		}
+	}
+	plain := "imap: {host: 127.0.0.1, tls: plain, user: u, password: p, ca_file: ca.pem}\nsmtp: {host: 127.0.0.1, tls: plain}\nfrom: {address: a@b}\n"
+	if _, err := Parse(filepath.Join(dir, "umpire.yaml"), []byte(plain)); err == nil || !strings.Contains(err.Error(), "imap.ca_file: a plain connection has no certificate to check") {
+		t.Errorf("ca_file with plain: %v", err)
 	}
 }

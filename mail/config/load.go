@@ -1,6 +1,7 @@
 package config
 
 import (
+	"crypto/x509"
 	"errors"
 	"fmt"
 	"net"
@@ -197,6 +198,16 @@ func (v *validator) server(key string, s *Server, implicitPort, starttlsPort int
 	default:
 		v.fail(key+".tls", "%s.tls: %q is not one of implicit, starttls, plain", key, s.TLS)
 	}
+	if s.CAFile != "" {
+		switch {
+		case s.TLS == TLSPlain:
+			v.fail(key+".ca_file", "%s.ca_file: a plain connection has no certificate to check: use implicit or starttls, or drop ca_file", key)
+		case s.InsecureSkipVerify:
+			v.fail(key+".ca_file", "%s.ca_file: insecure_skip_verify accepts any certificate, so ca_file would be ignored: give one or the other", key)
+		default:
+			s.Roots = v.certPool(key+".ca_file", s.CAFile)
+		}
+	}
 	if s.Port == 0 {
 		s.Port = implicitPort
 		if s.TLS != TLSImplicit {
@@ -209,6 +220,21 @@ func (v *validator) server(key string, s *Server, implicitPort, starttlsPort int
 	if val, ok := v.secret(key, s.Password.Inline, s.Password.File, s.Password.Env, "password"); ok {
 		s.Password.Set(val)
 	}
+}
+
+// certPool reads a PEM file of certificates to trust.
+func (v *validator) certPool(key, file string) *x509.CertPool {
+	b, err := os.ReadFile(v.path(file))
+	if err != nil {
+		v.fail(key, "%s: %v", key, err)
+		return nil
+	}
+	pool := x509.NewCertPool()
+	if !pool.AppendCertsFromPEM(b) {
+		v.fail(key, "%s: %s holds no PEM certificate (-----BEGIN CERTIFICATE-----)", key, file)
+		return nil
+	}
+	return pool
 }
 
 // secret resolves one of an inline value, a file and an environment variable.

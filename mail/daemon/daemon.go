@@ -10,6 +10,7 @@ package daemon
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"path/filepath"
@@ -164,7 +165,11 @@ func (d *Daemon) intakeLoop(ctx context.Context, in *intake.Intake) {
 				return
 			}
 			wait = d.backoff(wait)
-			log.Warn("IMAP unavailable; will try again", "in", wait, "err", err)
+			if errors.Is(err, intake.ErrLogin) {
+				log.Error("IMAP login refused: check imap.user and the password in the configuration; will try again", "in", wait, "err", err)
+			} else {
+				log.Warn("IMAP unavailable; will try again", "in", wait, "err", err)
+			}
 			if !sleep(ctx, wait) {
 				return
 			}

@@ -13,7 +13,6 @@ package intake
 
 import (
 	"context"
-	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -29,6 +28,10 @@ import (
 	"github.com/umpire-pbem/umpire/mail/referee"
 	"github.com/umpire-pbem/umpire/store"
 )
+
+// ErrLogin marks a refused IMAP login: a setting to fix (imap.user, the
+// password), not an outage to wait out.
+var ErrLogin = errors.New("the server refused the login")
 
 // Hook, when set (by tests only), is called at each step of handling mail:
 // "fetched" (a mail is in hand, nothing recorded), "committed" (the handler
@@ -74,7 +77,7 @@ type Conn struct {
 func (in *Intake) Dial(ctx context.Context) (*Conn, error) {
 	conn := &Conn{in: in, news: make(chan struct{}, 1)}
 	opts := &imapclient.Options{
-		TLSConfig: &tls.Config{ServerName: in.IMAP.Host, InsecureSkipVerify: in.IMAP.InsecureSkipVerify},
+		TLSConfig: in.IMAP.TLSConfig(),
 		UnilateralDataHandler: &imapclient.UnilateralDataHandler{
 			Mailbox: func(d *imapclient.UnilateralDataMailbox) {
 				if d.NumMessages != nil {
@@ -102,7 +105,7 @@ func (in *Intake) Dial(ctx context.Context) (*Conn, error) {
 	defer stop()
 	if err := c.Login(in.IMAP.User, in.IMAP.Password.Value()).Wait(); err != nil {
 		c.Close()
-		return nil, fmt.Errorf("imap: logging in to %s as %s: %w", addr, in.IMAP.User, err)
+		return nil, fmt.Errorf("imap: logging in to %s as %s: %w: %w", addr, in.IMAP.User, ErrLogin, err)
 	}
 	if err := conn.ensureFolders(); err != nil {
 		c.Close()

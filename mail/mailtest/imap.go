@@ -2,6 +2,7 @@ package mailtest
 
 import (
 	"bytes"
+	"crypto/tls"
 	"io"
 	"log"
 	"net"
@@ -13,6 +14,8 @@ import (
 	"github.com/emersion/go-imap/v2/imapclient"
 	"github.com/emersion/go-imap/v2/imapserver"
 	"github.com/emersion/go-imap/v2/imapserver/imapmemserver"
+
+	"github.com/umpire-pbem/umpire/mail/config"
 )
 
 // IMAP is an in-process IMAP server with one user.
@@ -24,6 +27,7 @@ type IMAP struct {
 	t   testing.TB
 	srv *imapserver.Server
 	ln  net.Listener
+	tls *TLS
 }
 
 // StartIMAP starts an in-memory IMAP server on a loopback port with the
@@ -31,7 +35,13 @@ type IMAP struct {
 func StartIMAP(t testing.TB) *IMAP { return StartIMAPAt(t, "127.0.0.1:0") }
 
 // StartIMAPAt is StartIMAP on a given address.
-func StartIMAPAt(t testing.TB, addr string) *IMAP {
+func StartIMAPAt(t testing.TB, addr string) *IMAP { return startIMAP(t, addr, nil) }
+
+// StartIMAPTLS is StartIMAP speaking TLS as tl says. Logging in is refused
+// until the connection is encrypted.
+func StartIMAPTLS(t testing.TB, tl TLS) *IMAP { return startIMAP(t, "127.0.0.1:0", &tl) }
+
+func startIMAP(t testing.TB, addr string, tl *TLS) *IMAP {
 	t.Helper()
 	mem := imapmemserver.New()
 	u := imapmemserver.NewUser("umpire", "secret")
@@ -39,28 +49,59 @@ func StartIMAPAt(t testing.TB, addr string) *IMAP {
 		t.Fatal(err)
 	}
 	mem.AddUser(u)
-	srv := imapserver.New(&imapserver.Options{
+	opts := &imapserver.Options{
 		NewSession: func(*imapserver.Conn) (imapserver.Session, *imapserver.GreetingData, error) {
 			return mem.NewSession(), nil, nil
 		},
 		Caps:         imap.CapSet{imap.CapIMAP4rev1: {}, imap.CapIdle: {}, imap.CapMove: {}, imap.CapUIDPlus: {}},
-		InsecureAuth: true,
+		InsecureAuth: tl == nil,
 		Logger:       log.New(io.Discard, "", 0),
-	})
+	}
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if tl != nil {
+		switch tl.Mode {
+		case config.TLSImplicit:
+			ln = tls.NewListener(ln, tl.Server)
+		case config.TLSStartTLS:
+			opts.TLSConfig = tl.Server
+		default:
+			ln.Close()
+			t.Fatalf("mailtest: TLS mode %q", tl.Mode)
+		}
+	}
+	srv := imapserver.New(opts)
 	go srv.Serve(ln)
-	s := &IMAP{Addr: ln.Addr().String(), User: "umpire", Password: "secret", t: t, srv: srv, ln: ln}
-	t.Cleanup(func() { srv.Close() })
+	s := &IMAP{Addr: ln.Addr().String(), User: "umpire", Password: "secret", t: t, srv: srv, ln: ln, tls: tl}
+	// Closing the listener too frees it even when Close came before Serve.
+	t.Cleanup(func() { srv.Close(); ln.Close() })
 	return s
 }
 
 // Client logs in as the server's user.
 func (s *IMAP) Client() *imapclient.Client {
 	s.t.Helper()
-	return Login(s.t, s.Addr, s.User, s.Password)
+	if s.tls == nil {
+		return Login(s.t, s.Addr, s.User, s.Password)
+	}
+	opts := &imapclient.Options{TLSConfig: s.tls.Client}
+	var c *imapclient.Client
+	var err error
+	if s.tls.Mode == config.TLSImplicit {
+		c, err = imapclient.DialTLS(s.Addr, opts)
+	} else {
+		c, err = imapclient.DialStartTLS(s.Addr, opts)
+	}
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	if err := c.Login(s.User, s.Password).Wait(); err != nil {
+		c.Close()
+		s.t.Fatal(err)
+	}
+	return c
 }
 
 // Login dials addr in plain text and logs in.

@@ -2,6 +2,8 @@ package mailtest
 
 import (
 	"bytes"
+	"crypto/tls"
+	"errors"
 	"io"
 	"log"
 	"net"
@@ -12,6 +14,8 @@ import (
 
 	"github.com/emersion/go-sasl"
 	"github.com/emersion/go-smtp"
+
+	"github.com/umpire-pbem/umpire/mail/config"
 )
 
 // Received is one mail the sink accepted.
@@ -20,6 +24,8 @@ type Received struct {
 	To        []string
 	Raw       []byte
 	MessageID string // without brackets
+	Auth      string // the SASL mechanism the client logged in with ("" for none)
+	TLS       bool   // whether the session was encrypted
 }
 
 // Sink is an SMTP server that keeps every mail it accepts.
@@ -41,21 +47,43 @@ const SinkPassword = "sink-secret"
 func StartSink(t testing.TB) *Sink { return StartSinkAt(t, "127.0.0.1:0") }
 
 // StartSinkAt is StartSink on a given address.
-func StartSinkAt(t testing.TB, addr string) *Sink {
+func StartSinkAt(t testing.TB, addr string) *Sink { return startSink(t, addr, nil) }
+
+// StartSinkTLS is StartSink speaking TLS as tl says: with implicit TLS
+// from the first byte, with starttls offering STARTTLS. It refuses AUTH on
+// an unencrypted connection.
+func StartSinkTLS(t testing.TB, tl TLS) *Sink { return startSink(t, "127.0.0.1:0", &tl) }
+
+func startSink(t testing.TB, addr string, tl *TLS) *Sink {
 	t.Helper()
 	s := &Sink{changed: make(chan struct{})}
-	srv := smtp.NewServer(smtp.BackendFunc(func(*smtp.Conn) (smtp.Session, error) { return &sinkSession{s: s}, nil }))
+	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
+		_, encrypted := c.TLSConnectionState()
+		return &sinkSession{s: s, tls: encrypted}, nil
+	}))
 	srv.Domain = "sink.test"
-	srv.AllowInsecureAuth = true
+	srv.AllowInsecureAuth = tl == nil
 	srv.ErrorLog = log.New(io.Discard, "", 0)
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		t.Fatal(err)
 	}
+	if tl != nil {
+		switch tl.Mode {
+		case config.TLSImplicit:
+			ln = tls.NewListener(ln, tl.Server)
+		case config.TLSStartTLS:
+			srv.TLSConfig = tl.Server
+		default:
+			ln.Close()
+			t.Fatalf("mailtest: TLS mode %q", tl.Mode)
+		}
+	}
 	s.Addr = ln.Addr().String()
 	s.srv = srv
 	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
+	// Closing the listener too stops Serve even when Close came first.
+	t.Cleanup(func() { srv.Close(); ln.Close() })
 	return s
 }
 
@@ -103,6 +131,8 @@ var msgIDRE = regexp.MustCompile(`(?im)^Message-Id:\s*<([^>]+)>`)
 
 type sinkSession struct {
 	s    *Sink
+	tls  bool
+	auth string
 	from string
 	to   []string
 }
@@ -110,15 +140,44 @@ type sinkSession struct {
 func (ss *sinkSession) AuthMechanisms() []string { return []string{sasl.Plain, sasl.Login} }
 
 func (ss *sinkSession) Auth(mech string) (sasl.Server, error) {
-	if mech != sasl.Plain {
-		return nil, smtp.ErrAuthUnknownMechanism
-	}
-	return sasl.NewPlainServer(func(identity, username, password string) error {
+	check := func(username, password string) error {
 		if password != SinkPassword {
 			return smtp.ErrAuthFailed
 		}
+		ss.auth = mech
 		return nil
-	}), nil
+	}
+	switch mech {
+	case sasl.Plain:
+		return sasl.NewPlainServer(func(identity, username, password string) error { return check(username, password) }), nil
+	case sasl.Login:
+		return &loginServer{check: check}, nil
+	}
+	return nil, smtp.ErrAuthUnknownMechanism
+}
+
+// loginServer is the server side of SASL LOGIN, which go-sasl lacks: the
+// user name (as the initial response or after a "Username:" challenge),
+// then the password after "Password:".
+type loginServer struct {
+	check    func(username, password string) error
+	user     []byte
+	haveUser bool
+	done     bool
+}
+
+func (l *loginServer) Next(response []byte) ([]byte, bool, error) {
+	switch {
+	case l.done:
+		return nil, false, errors.New("sasl login: the exchange is over")
+	case !l.haveUser && response == nil:
+		return []byte("Username:"), false, nil
+	case !l.haveUser:
+		l.user, l.haveUser = response, true
+		return []byte("Password:"), false, nil
+	}
+	l.done = true
+	return nil, true, l.check(string(l.user), string(response))
 }
 
 func (ss *sinkSession) Mail(from string, _ *smtp.MailOptions) error { ss.from = from; return nil }
@@ -144,7 +203,7 @@ func (ss *sinkSession) Data(r io.Reader) error {
 	if m := msgIDRE.FindSubmatch(raw); m != nil {
 		id = string(m[1])
 	}
-	s.mails = append(s.mails, Received{From: ss.from, To: append([]string(nil), ss.to...), Raw: bytes.Clone(raw), MessageID: id})
+	s.mails = append(s.mails, Received{From: ss.from, To: append([]string(nil), ss.to...), Raw: bytes.Clone(raw), MessageID: id, Auth: ss.auth, TLS: ss.tls})
 	close(s.changed)
 	s.changed = make(chan struct{})
 	return nil

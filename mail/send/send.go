@@ -15,7 +15,6 @@ package send
 import (
 	"bytes"
 	"context"
-	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -142,6 +141,11 @@ func (s *Sender) retry(ctx context.Context, m store.Message, cause error, st *St
 		return err
 	}
 	st.Retried++
+	var se *smtp.SMTPError
+	if errors.As(cause, &se) && se.Code == 535 {
+		s.log().Error("SMTP login refused: check smtp.user and the password in the configuration; mail not sent, will retry", "id", m.ID, "in", wait.Round(time.Second), "err", cause)
+		return nil
+	}
 	s.log().Warn("mail not sent; will retry", "id", m.ID, "to", m.To, "attempt", m.Attempts+1, "in", wait.Round(time.Second), "err", cause)
 	return nil
 }
@@ -181,7 +185,7 @@ func Permanent(err error) bool {
 func (s *Sender) dial() (*smtp.Client, error) {
 	cfg := s.SMTP
 	addr := cfg.Addr()
-	tlsCfg := &tls.Config{ServerName: cfg.Host, InsecureSkipVerify: cfg.InsecureSkipVerify}
+	tlsCfg := cfg.TLSConfig()
 	var c *smtp.Client
 	var err error
 	switch cfg.TLS {
