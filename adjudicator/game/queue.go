@@ -34,13 +34,7 @@ func checkThen(env Envelope, req adjudicator.Request, root *yaml.Node) ([]Queued
 	if len(env.Then) == 0 {
 		return nil, nil
 	}
-	node := keyNode(root, "then")
-	var list *yaml.Node
-	for i := 0; i+1 < len(root.Content); i += 2 {
-		if root.Content[i].Value == "then" {
-			list = root.Content[i+1]
-		}
-	}
+	node, list := yamlx.Key(root, "then"), yamlx.Value(root, "then")
 	seen := map[string]bool{fmt.Sprintf("%d/%s", req.Turn, req.Phase): true}
 	var out []Queued
 	for i, t := range env.Then {
@@ -114,12 +108,8 @@ func (g *Game) useQueued(in Input, out *Outcome, r adjudicator.Request, q *Queue
 	if err != nil {
 		return false, fmt.Errorf("%w: queued orders: %v", ErrInternal, err)
 	}
-	root, err := yamlx.Parse([]byte(oa.Raw))
+	_, env, err := readEnvelope([]byte(oa.Raw))
 	if err != nil {
-		return false, fmt.Errorf("%w: queued orders: %v", ErrInternal, err)
-	}
-	var env Envelope
-	if err := yamlx.Decode(root, &env); err != nil {
 		return false, fmt.Errorf("%w: queued orders: %v", ErrInternal, err)
 	}
 	it := q.Items[j]

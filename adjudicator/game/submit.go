@@ -39,6 +39,31 @@ type Then struct {
 	Orders yaml.Node `yaml:"orders"`
 }
 
+// decide resolves the pending answers with roller on a copy of the state:
+// the adjudication as the rules make it now.
+func (g *Game) decide(roller adjudicator.Roller) (*adjudicator.Resolution, error) {
+	subs, err := g.Submissions()
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	r := adjudicator.NewResolution(g.Rules, g.Rules.Clone(g.State), roller)
+	if err := g.Rules.Decide(r, subs); err != nil {
+		return nil, err
+	}
+	return r, r.Err()
+}
+
+// readEnvelope parses an orders text and its envelope strictly, returning
+// the root node too, for the positions of errors.
+func readEnvelope(src []byte) (*yaml.Node, Envelope, error) {
+	var env Envelope
+	root, err := yamlx.Parse(src)
+	if err == nil {
+		err = yamlx.Decode(root, &env)
+	}
+	return root, env, err
+}
+
 // Input is one submission as received.
 type Input struct {
 	Side        adjudicator.Side // the side the sender speaks for ("" to take it from the envelope)
@@ -85,22 +110,18 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	if g.Over() {
 		return nil, adjudicator.Rejection(adjudicator.CodeGameOver, "game %s is over: %s", g.ID, g.View(adjudicator.Referee).Result)
 	}
-	root, err := yamlx.Parse(in.Src)
+	root, env, err := readEnvelope(in.Src)
 	if err != nil {
 		return nil, err
 	}
-	var env Envelope
-	if err := yamlx.Decode(root, &env); err != nil {
-		return nil, err
-	}
 	if env.Game != "" && env.Game != g.ID {
-		return nil, adjudicator.Errorf(keyNode(root, "game"), adjudicator.CodeUnknownGame,
+		return nil, adjudicator.Errorf(yamlx.Key(root, "game"), adjudicator.CodeUnknownGame,
 			"these orders are for game %q, but they were sent to game %q", env.Game, g.ID)
 	}
 	side := in.Side
 	if env.Side != "" {
 		if side != "" && adjudicator.Side(env.Side) != side {
-			return nil, adjudicator.Errorf(keyNode(root, "side"), adjudicator.CodeUnknownSide,
+			return nil, adjudicator.Errorf(yamlx.Key(root, "side"), adjudicator.CodeUnknownSide,
 				"the orders say side %q, but they were submitted for side %q", env.Side, side)
 		}
 		side = adjudicator.Side(env.Side)
@@ -110,7 +131,7 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	}
 	player, ok := g.Player(side)
 	if !ok {
-		return nil, adjudicator.Errorf(keyNode(root, "side"), adjudicator.CodeUnknownSide,
+		return nil, adjudicator.Errorf(yamlx.Key(root, "side"), adjudicator.CodeUnknownSide,
 			"game %s has no side %q; its sides are %s", g.ID, side, joinSides(g.Sides()))
 	}
 	if in.NeedSecret {
@@ -212,9 +233,9 @@ func (g *Game) requestFor(side adjudicator.Side, env Envelope, root *yaml.Node) 
 		}
 	}
 	r := mine[0]
-	n := keyNode(root, "turn")
+	n := yamlx.Key(root, "turn")
 	if *env.Turn == r.Turn {
-		n = keyNode(root, "phase")
+		n = yamlx.Key(root, "phase")
 	}
 	past := ""
 	if *env.Turn < r.Turn {
@@ -235,7 +256,7 @@ func checkSecret(p Player, secret string, root *yaml.Node) error {
 	}
 	got := sha256.Sum256([]byte(strings.TrimSpace(secret)))
 	if secret == "" || subtle.ConstantTimeCompare(got[:], want) != 1 {
-		return adjudicator.Errorf(keyNode(root, "secret"), "bad-secret",
+		return adjudicator.Errorf(yamlx.Key(root, "secret"), "bad-secret",
 			"the secret for side %s is missing or wrong: copy the \"secret:\" line from the mail you received when the game was created", p.Side)
 	}
 	return nil
@@ -287,18 +308,11 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 	default:
 		return fmt.Errorf("%w: unknown dice mode %q", ErrInternal, g.Created.Dice.Mode)
 	}
-	subs, err := g.Submissions()
-	if err != nil {
-		return fmt.Errorf("%w: %v", ErrInternal, err)
-	}
 	for _, p := range g.Pending {
 		a.Requests = append(a.Requests, p.Request)
 	}
-	r := adjudicator.NewResolution(g.Rules, g.Rules.Clone(g.State), roller)
-	if err := g.Rules.Decide(r, subs); err != nil {
-		return err
-	}
-	if err := r.Err(); err != nil {
+	r, err := g.decide(roller)
+	if err != nil {
 		return err
 	}
 	a.Events = len(r.Events())
@@ -366,12 +380,8 @@ func (g *Game) reparse(oa OrdersAccepted) (adjudicator.Submission, error) {
 	if !found {
 		return adjudicator.Submission{}, fmt.Errorf("orders answer request %q, which is not due", oa.Request)
 	}
-	root, err := yamlx.Parse([]byte(oa.Raw))
+	_, env, err := readEnvelope([]byte(oa.Raw))
 	if err != nil {
-		return adjudicator.Submission{}, fmt.Errorf("stored orders do not parse: %v", err)
-	}
-	var env Envelope
-	if err := yamlx.Decode(root, &env); err != nil {
 		return adjudicator.Submission{}, fmt.Errorf("stored orders do not parse: %v", err)
 	}
 	node := &env.Orders
@@ -394,18 +404,6 @@ func record(typ string, t time.Time, actor string, payload any) (Record, error) 
 		return Record{}, fmt.Errorf("%w: encoding %s: %v", ErrInternal, typ, err)
 	}
 	return Record{Type: typ, Schema: 1, Time: t, Actor: actor, Payload: b}, nil
-}
-
-// keyNode returns the key node of field name in mapping n, or n itself.
-func keyNode(n *yaml.Node, name string) *yaml.Node {
-	if n != nil && n.Kind == yaml.MappingNode {
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == name {
-				return n.Content[i]
-			}
-		}
-	}
-	return n
 }
 
 func describeDue(due []adjudicator.Request) string {

@@ -248,18 +248,9 @@ func (a *Audit) redecide(pre *Game, group []Entry, script *dice.Script) {
 		}
 		roller = dice.NewStream(seed, pre.ID, adj.K)
 	}
-	subs, err := pre.Submissions()
+	r, err := pre.decide(roller)
 	if err != nil {
-		a.problem(last.Seq, "adjudication %d: %v", adj.K, err)
-		return
-	}
-	r := adjudicator.NewResolution(pre.Rules, pre.Rules.Clone(pre.State), roller)
-	if err := pre.Rules.Decide(r, subs); err != nil {
 		a.problem(last.Seq, "adjudication %d no longer decides: %v", adj.K, err)
-		return
-	}
-	if err := r.Err(); err != nil {
-		a.problem(last.Seq, "adjudication %d: %v", adj.K, err)
 		return
 	}
 	a.Redecided++

@@ -38,15 +38,8 @@ func WhatIf(entries []Entry, lookup Lookup, k int, faces []int) (*Result, error)
 				}
 				then = dice.NewStream(seed, g.ID, k)
 			}
-			r := adjudicator.NewResolution(pre.Rules, pre.Rules.Clone(pre.State), &dice.Script{Faces: faces, Then: then})
-			subs, err := pre.Submissions()
+			r, err := pre.decide(&dice.Script{Faces: faces, Then: then})
 			if err != nil {
-				return nil, err
-			}
-			if err := pre.Rules.Decide(r, subs); err != nil {
-				return nil, err
-			}
-			if err := r.Err(); err != nil {
 				return nil, err
 			}
 			return &Result{Adjudicated: Adjudicated{K: k, Requests: a.Requests, Events: len(r.Events()), Rolls: r.Rolls(), Report: r.Report(),

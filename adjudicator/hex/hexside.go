@@ -60,6 +60,15 @@ func (s Hexside) IsZero() bool { return s == Hexside{} }
 // String writes the hexside as "0606/0707".
 func (s Hexside) String() string { return fmt.Sprintf("%s/%s", s.a, s.b) }
 
+// Less orders hexsides by their first hex, then their second: a stable
+// order for lists of hexsides.
+func (s Hexside) Less(o Hexside) bool {
+	if s.a != o.a {
+		return s.a.Less(o.a)
+	}
+	return s.b.Less(o.b)
+}
+
 // Sides returns the six hexsides of h in direction order.
 func (h Hex) Sides() [6]Hexside {
 	var out [6]Hexside

@@ -83,7 +83,7 @@ func TraceSides(a, b Hex) []SideTouch {
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return sideLess(out[i].Side, out[j].Side) })
+	sort.Slice(out, func(i, j int) bool { return out[i].Side.Less(out[j].Side) })
 	return out
 }
 
@@ -99,13 +99,6 @@ func TraceHexes(a, b Hex) []HexTouch {
 		}
 	}
 	return out
-}
-
-func sideLess(x, y Hexside) bool {
-	if x.a != y.a {
-		return x.a.Less(y.a)
-	}
-	return x.b.Less(y.b)
 }
 
 // orient is the sign of the cross product (q−p)×(r−p).

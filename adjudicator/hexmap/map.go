@@ -186,7 +186,7 @@ func (m *Map) Sides() []Side {
 	for _, s := range m.sides {
 		out = append(out, s)
 	}
-	sort.Slice(out, func(i, j int) bool { return sideLess(out[i].Side, out[j].Side) })
+	sort.Slice(out, func(i, j int) bool { return out[i].Side.Less(out[j].Side) })
 	return out
 }
 
@@ -263,15 +263,6 @@ func (m *Map) IsBarrier(k string) bool { return contains(m.Vocabulary.Barriers, 
 
 // IsEntrance reports whether a feature of kind k is an entrance (gate, door).
 func (m *Map) IsEntrance(k string) bool { return contains(m.Vocabulary.Entrances, k) }
-
-func sideLess(x, y hex.Hexside) bool {
-	xa, xb := x.Hexes()
-	ya, yb := y.Hexes()
-	if xa != ya {
-		return xa.Less(ya)
-	}
-	return xb.Less(yb)
-}
 
 func sortedKeys[V any](m map[hex.Hex]V) []hex.Hex {
 	out := make([]hex.Hex, 0, len(m))

@@ -44,7 +44,7 @@ func (b *board) drawSides() {
 			rest = append(rest, s)
 		}
 	}
-	sort.Slice(rest, func(i, j int) bool { return sideLess(rest[i], rest[j]) })
+	sort.Slice(rest, func(i, j int) bool { return rest[i].Less(rest[j]) })
 	for _, s := range rest {
 		p, q := b.sidePts(s)
 		broken, open, other := sideState(b.sideMark[s])
@@ -57,15 +57,6 @@ func (b *board) drawSides() {
 		}
 		b.otherSideMarks(p, q, other)
 	}
-}
-
-func sideLess(x, y hex.Hexside) bool {
-	xa, xb := x.Hexes()
-	ya, yb := y.Hexes()
-	if xa != ya {
-		return xa.Less(ya)
-	}
-	return xb.Less(yb)
 }
 
 // outward is the unit vector across the side away from its inside hex (or

@@ -93,7 +93,7 @@ func Parse(file string, src []byte) (*Script, error) {
 			return nil, fmt.Errorf("%s: %q is not a rule ID like DR-FIRE-4", file, r)
 		}
 	}
-	if steps := keyValue(root, "steps"); steps != nil {
+	if steps := yamlx.Value(root, "steps"); steps != nil {
 		for i := range s.Steps {
 			if i < len(steps.Content) {
 				s.Steps[i].node = steps.Content[i]
@@ -114,18 +114,6 @@ func posErr(err error) error {
 		return fmt.Errorf("%d:%d: %s", e.Line, e.Column, e.Msg)
 	}
 	return fmt.Errorf(" %v", err)
-}
-
-func keyValue(n *yaml.Node, key string) *yaml.Node {
-	if n.Kind != yaml.MappingNode {
-		return nil
-	}
-	for i := 0; i+1 < len(n.Content); i += 2 {
-		if n.Content[i].Value == key {
-			return n.Content[i+1]
-		}
-	}
-	return nil
 }
 
 // File is the file the script was read from.

@@ -338,3 +338,28 @@ func editDistance(a, b string) int {
 	}
 	return prev[len(rb)]
 }
+
+// Key returns the key node of field name in mapping n, to point an error
+// at; n itself when there is no such field.
+func Key(n *yaml.Node, name string) *yaml.Node {
+	if n != nil && n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == name {
+				return n.Content[i]
+			}
+		}
+	}
+	return n
+}
+
+// Value returns the value node of field name in mapping n, or nil.
+func Value(n *yaml.Node, name string) *yaml.Node {
+	if n != nil && n.Kind == yaml.MappingNode {
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			if n.Content[i].Value == name {
+				return n.Content[i+1]
+			}
+		}
+	}
+	return nil
+}

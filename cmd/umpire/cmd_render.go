@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -81,13 +80,7 @@ func drawBoard(g *game.Game, viewer adjudicator.Side, mapArg string, scale float
 	if err != nil {
 		return nil, nil, "", err
 	}
-	var due []adjudicator.Side
-	for _, r := range g.Due() {
-		if !slices.Contains(due, r.Side) {
-			due = append(due, r.Side)
-		}
-	}
-	pic, err := render.Board(m, v, render.Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: scale})
+	pic, err := render.Game(m, g, viewer, scale)
 	if err != nil {
 		return nil, nil, "", err
 	}

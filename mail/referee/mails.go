@@ -72,12 +72,8 @@ func (d *Desk) picture(g *game.Game, v adjudicator.View, side adjudicator.Side) 
 	}
 	m, err := rulesets.Board(v.Map)
 	if err == nil {
-		var toMove []adjudicator.Side
-		for _, r := range g.Due() {
-			toMove = append(toMove, r.Side)
-		}
 		var pic *render.Picture
-		pic, err = render.Board(m, v, render.Options{Game: g.ID, Viewer: side, ToMove: toMove, Sides: g.Rules.Info().Sides})
+		pic, err = render.Game(m, g, side, 1)
 		if err == nil {
 			var png []byte
 			if png, err = pic.PNG(); err == nil {

@@ -118,7 +118,7 @@ func (h *handling) orders(ctx context.Context) error {
 		if !known {
 			return h.reject(ctx, "stranger", nil)
 		}
-		e := adjudicator.Errorf(keyNode(root, "game"), adjudicator.CodeUnknownGame, "there is no game %q; check the \"game:\" line against your welcome mail", r.Game)
+		e := adjudicator.Errorf(yamlx.Key(root, "game"), adjudicator.CodeUnknownGame, "there is no game %q; check the \"game:\" line against your welcome mail", r.Game)
 		return h.rejectWith(ctx, "unknown-game", "", h.orderErrors(e, templates.RejectedData{}))
 	}
 	if err != nil {
@@ -141,9 +141,9 @@ func (h *handling) orders(ctx context.Context) error {
 		case side == "":
 			e = adjudicator.Errorf(root, adjudicator.CodeMissingField, "say which side these orders are for: add a line \"side: %s\"", mine[0])
 		case !ok:
-			e = adjudicator.Errorf(keyNode(root, "side"), adjudicator.CodeUnknownSide, "game %s has no side %q; you play %s", g.ID, side, joinSides(mine))
+			e = adjudicator.Errorf(yamlx.Key(root, "side"), adjudicator.CodeUnknownSide, "game %s has no side %q; you play %s", g.ID, side, joinSides(mine))
 		default:
-			e = adjudicator.Errorf(keyNode(root, "side"), adjudicator.CodeUnknownSide, "you (%s) play %s in game %s, not %s", m.From, joinSides(mine), g.ID, side)
+			e = adjudicator.Errorf(yamlx.Key(root, "side"), adjudicator.CodeUnknownSide, "you (%s) play %s in game %s, not %s", m.From, joinSides(mine), g.ID, side)
 		}
 		return h.rejectWith(ctx, "wrong-side", g.ID, h.orderErrors(e, templates.RejectedData{Game: info}))
 	}
@@ -225,17 +225,6 @@ func (h *handling) orderErrors(err error, data templates.RejectedData) templates
 	}
 	data.Notes = h.m.Notes
 	return data
-}
-
-func keyNode(n *yaml.Node, name string) *yaml.Node {
-	if n != nil && n.Kind == yaml.MappingNode {
-		for i := 0; i+1 < len(n.Content); i += 2 {
-			if n.Content[i].Value == name {
-				return n.Content[i]
-			}
-		}
-	}
-	return n
 }
 
 // sidesOf lists the sides addr plays in g.

@@ -95,9 +95,13 @@ func (s *Service) Entries(ctx context.Context, id string) ([]game.Entry, []store
 func ToEntries(evs []store.Event) []game.Entry {
 	out := make([]game.Entry, len(evs))
 	for i, e := range evs {
-		out[i] = game.Entry{Seq: e.Seq, Record: game.Record{Type: e.Type, Schema: e.Schema, Time: e.Time, Actor: e.Actor, Payload: e.Payload}}
+		out[i] = toEntry(e)
 	}
 	return out
+}
+
+func toEntry(e store.Event) game.Entry {
+	return game.Entry{Seq: e.Seq, Record: game.Record{Type: e.Type, Schema: e.Schema, Time: e.Time, Actor: e.Actor, Payload: e.Payload}}
 }
 
 func toNew(recs []game.Record) []store.NewEvent {
@@ -146,7 +150,7 @@ func (s *Service) fold(ctx context.Context, id string) (*game.Game, error) {
 	}
 	var g *game.Game
 	err := s.Store.Scan(ctx, id, 1, func(e store.Event) error {
-		en := game.Entry{Seq: e.Seq, Record: game.Record{Type: e.Type, Schema: e.Schema, Time: e.Time, Actor: e.Actor, Payload: e.Payload}}
+		en := toEntry(e)
 		if g == nil {
 			var err error
 			g, err = game.Start(en, s.Rules)
