@@ -7,7 +7,11 @@
 // known field suggested. Anchors and aliases are refused outright: nobody needs
 // them to write orders, and refusing them closes the "billion laughs" door.
 //
-// The package is pure: no I/O, no clock.
+// ReadAll and LimitReader bound what is read before it is parsed: every
+// caller that reads a file or a stream of people's text goes through them.
+//
+// The package is pure: no I/O of its own (ReadAll reads only the reader it
+// is given), no clock.
 package yamlx
 
 import (
