@@ -23,6 +23,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/mail/address"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -239,6 +240,14 @@ type Created struct {
 // secrets, and writes the game.created event, the secret and any welcome
 // mails in one transaction.
 func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, error) {
+	for _, p := range req.Players { // the last line of defence: every entry point checks first
+		if err := address.Check(p.Address); err != nil {
+			return nil, fmt.Errorf("player of %s: %w", p.Side, err)
+		}
+	}
+	if err := address.Check(req.Referee); req.Referee != "" && err != nil {
+		return nil, fmt.Errorf("referee: %w", err)
+	}
 	rs, ok := s.Rules(req.Ruleset)
 	if !ok {
 		return nil, fmt.Errorf("no ruleset %q in this build (umpire rulesets lists them)", req.Ruleset)
