@@ -6,7 +6,10 @@
 // that is unsafe (a password sent in clear to a remote server) is an error
 // naming the file, line and column. Passwords come inline, from a file or
 // from an environment variable, and are never printed: Secret hides itself
-// from fmt and log/slog.
+// from fmt and log/slog. Every file is read up to a limit (MaxConfigBytes,
+// MaxSecretBytes, MaxCABytes), so a device or a FIFO fails at once; the
+// referee's and the daemon's addresses must each be one bare address
+// (mail/address).
 package config
 
 import (

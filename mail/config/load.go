@@ -15,24 +15,49 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
+	"github.com/umpire-pbem/umpire/mail/address"
+	"github.com/umpire-pbem/umpire/mail/extract"
 )
 
 // Defaults.
 const (
 	DefaultData         = "umpire-data"
 	DefaultPoll         = Duration(time.Minute)
-	DefaultMessageLimit = Size(10 << 20)
-	DefaultOrdersLimit  = Size(256 << 10)
+	DefaultMessageLimit = Size(extract.DefaultMaxMessage) // 10 MiB
+	DefaultOrdersLimit  = Size(extract.DefaultMaxBytes)   // 256 KiB, also the command line's limit
 	DefaultName         = "Umpire"
+)
+
+// The most read of each file: a read above the limit fails, naming the
+// file and the limit, whatever the file is (a device or a FIFO too).
+const (
+	MaxConfigBytes = yamlx.MaxBytes // umpire.yaml: what the YAML parser accepts
+	MaxSecretBytes = 64 << 10       // a password_file or secret_file
+	MaxCABytes     = 1 << 20        // a ca_file of PEM certificates
 )
 
 // Load reads and checks the configuration file at path.
 func Load(path string) (*Config, error) {
-	src, err := os.ReadFile(path)
+	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("config: %w", err)
 	}
+	defer f.Close()
+	src, err := yamlx.ReadAll(f, MaxConfigBytes, "", "configuration files")
+	if err != nil {
+		return nil, &Error{File: path, Msg: err.Error()}
+	}
 	return Parse(path, src)
+}
+
+// readFile reads a file that the configuration names, up to max bytes.
+func (v *validator) readFile(file string, max int64, what string) ([]byte, error) {
+	f, err := os.Open(v.path(file))
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return yamlx.ReadAll(f, max, file, what)
 }
 
 // Parse reads and checks a configuration text; file names it in errors and
@@ -153,14 +178,18 @@ func (v *validator) check(c *Config) {
 	if c.SMTP.Auth != AuthNone && (c.SMTP.User == "" || !c.SMTP.Password.IsSet()) {
 		v.fail("smtp", "smtp: auth %s needs a user and a password (or set auth: none)", c.SMTP.Auth)
 	}
-	if !validAddress(c.From.Address) {
+	if c.From.Address == "" {
 		v.fail("from.address", "from.address: give the address mail is sent from, e.g. referee@example.org")
+	} else if err := address.Check(c.From.Address); err != nil {
+		v.fail("from.address", "from.address: %v", err)
 	}
 	if c.From.Name == "" {
 		c.From.Name = DefaultName
 	}
-	if c.Referee.Address != "" && !validAddress(c.Referee.Address) {
-		v.fail("referee.address", "referee.address: %q is not a mail address", c.Referee.Address)
+	if c.Referee.Address != "" {
+		if err := address.Check(c.Referee.Address); err != nil {
+			v.fail("referee.address", "referee.address: %v", err)
+		}
 	}
 	sec, ok := v.secret("referee", c.Referee.SecretInline, c.Referee.SecretFile, c.Referee.SecretEnv, "secret")
 	if ok {
@@ -224,7 +253,7 @@ func (v *validator) server(key string, s *Server, implicitPort, starttlsPort int
 
 // certPool reads a PEM file of certificates to trust.
 func (v *validator) certPool(key, file string) *x509.CertPool {
-	b, err := os.ReadFile(v.path(file))
+	b, err := v.readFile(file, MaxCABytes, "CA files")
 	if err != nil {
 		v.fail(key, "%s: %v", key, err)
 		return nil
@@ -254,7 +283,7 @@ func (v *validator) secret(key, inline, file, env, word string) (string, bool) {
 	case inline != "":
 		return inline, true
 	case file != "":
-		b, err := os.ReadFile(v.path(file))
+		b, err := v.readFile(file, MaxSecretBytes, word+" files")
 		if err != nil {
 			v.fail(key+"."+word+"_file", "%s.%s_file: %v", key, word, err)
 			return "", false
@@ -280,10 +309,6 @@ func (v *validator) path(p string) string {
 	}
 	return filepath.Join(v.dir, p)
 }
-
-var addrRE = regexp.MustCompile(`^[^@\s<>]+@[^@\s<>]+$`)
-
-func validAddress(a string) bool { return addrRE.MatchString(a) }
 
 // IsLoopback reports whether host is a loopback name or address.
 func IsLoopback(host string) bool {

@@ -1,6 +1,7 @@
 package hub
 
 import (
+	"bytes"
 	"crypto/rand"
 	"encoding/hex"
 	"encoding/json"
@@ -12,6 +13,8 @@ import (
 	"time"
 
 	"github.com/emersion/go-imap/v2"
+
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
 )
 
 // On-disk format, version 1. Everything lives under the hub directory:
@@ -62,8 +65,25 @@ type messageState struct {
 	Size  int64     `json:"size"`
 }
 
+// Bounds on what the hub reads back from its directory, so that a damaged
+// or replaced file (a huge one, a device, a FIFO) fails with its name and
+// the limit instead of eating the memory.
+const (
+	// maxStateBytes bounds hub.json and each state.json: some 500,000
+	// messages in one mailbox.
+	maxStateBytes = 64 << 20
+	// maxMessageFile bounds a message file copied by linkOrCopy: the
+	// largest MaxMessageBytes a hub accepts.
+	maxMessageFile = 1 << 31
+)
+
 func readJSON(path string, v any) error {
-	b, err := os.ReadFile(path)
+	f, err := os.Open(path)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := yamlx.ReadAll(f, maxStateBytes, path, "hub state files")
 	if err != nil {
 		return err
 	}
@@ -84,13 +104,18 @@ func writeJSON(path string, v any) error {
 // writeFileAtomic replaces path with data so that a crash leaves either the
 // old or the new content.
 func writeFileAtomic(path string, data []byte) error {
+	return writeAtomicFrom(path, bytes.NewReader(data))
+}
+
+// writeAtomicFrom is writeFileAtomic with the content read from r.
+func writeAtomicFrom(path string, r io.Reader) error {
 	dir := filepath.Dir(path)
 	f, err := os.CreateTemp(dir, ".tmp-*")
 	if err != nil {
 		return err
 	}
 	tmp := f.Name()
-	_, err = f.Write(data)
+	_, err = io.Copy(f, r)
 	if err == nil {
 		err = f.Sync()
 	}
@@ -117,7 +142,8 @@ func syncDir(dir string) {
 	}
 }
 
-// linkOrCopy makes dst a copy of the immutable message file src.
+// linkOrCopy makes dst a copy of the immutable message file src, streamed
+// (never whole in memory) and bounded by maxMessageFile.
 func linkOrCopy(src, dst string) error {
 	if err := os.Link(src, dst); err == nil {
 		return nil
@@ -127,11 +153,7 @@ func linkOrCopy(src, dst string) error {
 		return err
 	}
 	defer in.Close()
-	data, err := io.ReadAll(in)
-	if err != nil {
-		return err
-	}
-	return writeFileAtomic(dst, data)
+	return writeAtomicFrom(dst, yamlx.LimitReader(in, maxMessageFile, src, "message files"))
 }
 
 // cleanTemp removes leftovers of interrupted atomic writes in dir.

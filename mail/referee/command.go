@@ -12,9 +12,12 @@ import (
 	"sort"
 	"strings"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
+	"github.com/umpire-pbem/umpire/mail/address"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/games"
 	"github.com/umpire-pbem/umpire/templates"
@@ -48,7 +51,11 @@ var Commands = []string{"new", "show", "resend", "outbox", "retry"}
 func (h *handling) command(ctx context.Context) error {
 	d := h.d
 	var c Command
-	if err := yamlx.Unmarshal(h.m.Orders, &c); err != nil {
+	root, err := yamlx.Parse(h.m.Orders)
+	if err == nil {
+		err = yamlx.Decode(root, &c)
+	}
+	if err != nil {
 		return h.refereeReply(ctx, "", Command{Command: "(unreadable)"}, false, "The command could not be read:\n"+renumber(err, h.m.LineOffset), nil)
 	}
 	if d.RefereeSecret != "" {
@@ -61,7 +68,7 @@ func (h *handling) command(ctx context.Context) error {
 	}
 	switch c.Command {
 	case "new":
-		return h.cmdNew(ctx, c)
+		return h.cmdNew(ctx, c, root)
 	case "show":
 		return h.cmdShow(ctx, c)
 	case "resend":
@@ -113,8 +120,9 @@ func (h *handling) refereeReply(ctx context.Context, gameID string, c Command, o
 // cmdNew creates a game. Its welcome mails and the referee's reply are
 // written with the game.created event; the intake mark follows in a second
 // transaction, so a crash between the two is recognised by the reply's
-// Message-ID, which is derived from the command mail's.
-func (h *handling) cmdNew(ctx context.Context, c Command) error {
+// Message-ID, which is derived from the command mail's. root is the
+// command's YAML, to point at a bad address by its line in the mail.
+func (h *handling) cmdNew(ctx context.Context, c Command, root *yaml.Node) error {
 	d := h.d
 	if !d.isReferee(h.m.From) {
 		return h.refereeReply(ctx, "", c, false, "Only the referee of umpire.yaml may create games.", nil)
@@ -164,6 +172,15 @@ func (h *handling) cmdNew(ctx context.Context, c Command) error {
 	}
 	if len(req.Players) == 0 {
 		return h.refereeReply(ctx, "", c, false, "Give the players, e.g.\n  players:\n    red: alice@example.org\n    blue: bob@example.org", nil)
+	}
+	for _, p := range req.Players {
+		// Before anything is prepared for the addresses (the local hub
+		// opens mailboxes for them).
+		if err := address.Check(p.Address); err != nil {
+			at := yamlx.Value(yamlx.Value(root, "players"), string(p.Side))
+			e := yamlx.Errorf(at, "bad-address", "players: %s: %v", p.Side, err)
+			return h.refereeReply(ctx, "", c, false, "The game was not created:\n"+renumber(e, h.m.LineOffset), nil)
+		}
 	}
 	if d.PrepareAddresses != nil {
 		// The local hub opens mailboxes before the welcome mails are
