@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"testing"
 	"time"
 
 	"github.com/emersion/go-imap/v2"
@@ -39,6 +40,13 @@ type Config struct {
 	MaxMessageBytes int64
 	// Logger receives protocol errors; nil means log.Default().
 	Logger *log.Logger
+	// HashIterations is the PBKDF2 iteration count of the password hashes
+	// the hub makes; 0 means DefaultHashIterations. Only a test binary
+	// (testing.Testing) may ask for fewer, to keep tests quick: Open
+	// refuses a lower count anywhere else, so the umpire binary never makes
+	// a cheap hash. Each hash records its count, and a login upgrades a
+	// hash made with fewer iterations than the hub's.
+	HashIterations int
 }
 
 func (c Config) withDefaults() Config {
@@ -61,6 +69,9 @@ func (c Config) withDefaults() Config {
 	if c.Logger == nil {
 		c.Logger = log.Default()
 	}
+	if c.HashIterations == 0 {
+		c.HashIterations = DefaultHashIterations
+	}
 	return c
 }
 
@@ -79,6 +90,11 @@ type Hub struct {
 	lastUIDValidity uint32
 	users           map[string]*user
 
+	// dummyHash is checked against when the user does not exist, so a
+	// login takes as long for an unknown name as for a wrong password. It
+	// is made on first use.
+	dummyHash func() string
+
 	started  bool
 	imapSrv  *imapserver.Server
 	smtpSrv  *smtp.Server
@@ -96,6 +112,9 @@ type Hub struct {
 // time. Open does not listen; call Start.
 func Open(dir string, cfg Config) (*Hub, error) {
 	cfg = cfg.withDefaults()
+	if err := checkHashIterations(cfg.HashIterations, testing.Testing()); err != nil {
+		return nil, err
+	}
 	if err := os.MkdirAll(filepath.Join(dir, "mail"), 0o700); err != nil {
 		return nil, err
 	}
@@ -104,6 +123,7 @@ func Open(dir string, cfg Config) (*Hub, error) {
 		return nil, err
 	}
 	h := &Hub{dir: dir, cfg: cfg, lock: lock, users: map[string]*user{}, done: make(chan struct{})}
+	h.dummyHash = sync.OnceValue(func() string { return h.hashPassword("not a real password") })
 	h.mu.Lock()
 	err = h.loadLocked()
 	h.mu.Unlock()

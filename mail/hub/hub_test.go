@@ -19,17 +19,19 @@ import (
 	"github.com/emersion/go-smtp"
 )
 
-func TestMain(m *testing.M) {
-	// A fast hash keeps -race runs short; the production count is checked
-	// in TestPasswordHash.
-	pbkdf2Iterations = 1000
-	os.Exit(m.Run())
-}
-
 var quiet = log.New(io.Discard, "", 0)
 
+// testIterations makes the tests' password hashes cheap, which keeps -race
+// runs under load quick; TestHashIterations checks that only a test binary
+// may do this.
+const testIterations = 1000
+
+// stuck bounds a wait for something that happens at once unless the code
+// is broken: a safety net against a hang, not a timing expectation.
+const stuck = 2 * time.Minute
+
 func testConfig() Config {
-	return Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", Logger: quiet}
+	return Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", Logger: quiet, HashIterations: testIterations}
 }
 
 // startHub opens and starts a hub on dir, closing it when the test ends.
@@ -273,9 +275,10 @@ func TestIMAPAuth(t *testing.T) {
 }
 
 // TestIdleSeesSMTPDelivery: a client in IDLE learns of a message submitted
-// by SMTP. The test first waits (bounded, by polling STATUS on a second
-// connection) until the message is stored, then waits for the EXISTS; the
-// hub registers IDLE before its first poll, so the EXISTS cannot be lost.
+// by SMTP. The test checks with STATUS on a second connection that the
+// message is stored when SMTP has accepted it, then waits for the EXISTS;
+// the hub registers IDLE before its first poll, so the EXISTS cannot be
+// lost.
 func TestIdleSeesSMTPDelivery(t *testing.T) {
 	h := startHub(t, t.TempDir())
 	addUser(t, h, "referee", "r")
@@ -302,15 +305,10 @@ func TestIdleSeesSMTPDelivery(t *testing.T) {
 	sendMail(t, h, "alice", "a", "alice@umpire.local", []string{"referee@umpire.local"},
 		testMail("alice@umpire.local", "referee@umpire.local", "orders", "orders: [hold]"))
 
+	// The hub answers the end of DATA only once the message is stored.
 	poller := dialIMAP(t, h, "referee", "r", nil)
-	for i := 0; ; i++ {
-		if *status(t, poller, "INBOX").NumMessages == 1 {
-			break
-		}
-		if i == 200 {
-			t.Fatal("the SMTP message never reached INBOX")
-		}
-		time.Sleep(25 * time.Millisecond)
+	if n := *status(t, poller, "INBOX").NumMessages; n != 1 {
+		t.Fatalf("INBOX holds %d messages after SMTP said 250, want 1", n)
 	}
 
 	select {
@@ -318,7 +316,7 @@ func TestIdleSeesSMTPDelivery(t *testing.T) {
 		if n != 1 {
 			t.Errorf("EXISTS %d, want 1", n)
 		}
-	case <-time.After(30 * time.Second):
+	case <-time.After(stuck):
 		t.Fatal("no EXISTS during IDLE")
 	}
 	if err := idle.Close(); err != nil {
@@ -364,7 +362,7 @@ func TestIdleRace(t *testing.T) {
 			if n != uint32(i) {
 				t.Fatalf("EXISTS %d, want %d", n, i)
 			}
-		case <-time.After(30 * time.Second):
+		case <-time.After(stuck):
 			t.Fatalf("round %d: no EXISTS during IDLE", i)
 		}
 		if err := idle.Close(); err != nil {
@@ -583,12 +581,16 @@ func TestUsers(t *testing.T) {
 }
 
 func TestPasswordHash(t *testing.T) {
-	enc := hashPassword("correct horse")
+	h := &Hub{cfg: testConfig().withDefaults()}
+	enc := h.hashPassword("correct horse")
 	if !checkPassword(enc, "correct horse") || checkPassword(enc, "correct horsE") {
 		t.Error("hash does not check")
 	}
-	if hashPassword("correct horse") == enc {
+	if h.hashPassword("correct horse") == enc {
 		t.Error("no salt")
+	}
+	if iter, _, _, ok := decodeHash(enc); !ok || iter != testIterations {
+		t.Errorf("the hash %q does not record its %d iterations", enc, testIterations)
 	}
 	for _, bad := range []string{"", "plain", "pbkdf2-sha256$x$y$z", "pbkdf2-sha256$0$AAAA$AAAA", "md5$1$a$b"} {
 		if checkPassword(bad, "") {
@@ -603,6 +605,92 @@ func TestPasswordHash(t *testing.T) {
 	}
 	if !checkPassword(known, "secret") {
 		t.Error("known hash rejected")
+	}
+}
+
+// TestHashIterations is the policy that keeps cheap hashes out of the
+// umpire binary: a Config that does not say otherwise hashes with OWASP's
+// count, and a lower count is refused unless the program is a test binary.
+func TestHashIterations(t *testing.T) {
+	if DefaultHashIterations < 600_000 {
+		t.Errorf("DefaultHashIterations = %d, below OWASP's 600000", DefaultHashIterations)
+	}
+	if got := (Config{}).withDefaults().HashIterations; got != DefaultHashIterations {
+		t.Errorf("default HashIterations = %d, want %d", got, DefaultHashIterations)
+	}
+	for _, c := range []struct {
+		n      int
+		inTest bool
+		ok     bool
+	}{
+		{DefaultHashIterations, false, true},
+		{2 * DefaultHashIterations, false, true},
+		{DefaultHashIterations - 1, false, false}, // the umpire binary
+		{testIterations, false, false},
+		{1, false, false},
+		{testIterations, true, true}, // a test binary
+		{1, true, true},
+		{0, true, false}, // withDefaults has turned 0 into the default before
+		{-5, true, false},
+		{maxHashIterations + 1, false, false}, // could not be checked at login
+	} {
+		if err := checkHashIterations(c.n, c.inTest); (err == nil) != c.ok {
+			t.Errorf("checkHashIterations(%d, inTest=%v) = %v, want ok=%v", c.n, c.inTest, err, c.ok)
+		}
+	}
+	// Open applies the policy; in a test binary it lets testIterations through.
+	if !testing.Testing() {
+		t.Fatal("testing.Testing() is false in a test")
+	}
+	if _, err := Open(t.TempDir(), Config{HashIterations: -1}); err == nil {
+		t.Error("Open accepted HashIterations -1")
+	}
+}
+
+// TestHashUpgrade: a hash made with fewer iterations than the hub's (an
+// older default, or a directory a test wrote) is replaced at the next
+// successful login, and only then.
+func TestHashUpgrade(t *testing.T) {
+	dir := t.TempDir()
+	h, err := Open(dir, testConfig())
+	if err != nil {
+		t.Fatal(err)
+	}
+	addUser(t, h, "alice", "pw")
+	h.Close()
+
+	cfg := testConfig()
+	cfg.HashIterations = 2 * testIterations
+	h, err = Open(dir, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer h.Close()
+	stored := func() int {
+		var st hubState
+		if err := readJSON(filepath.Join(dir, "hub.json"), &st); err != nil {
+			t.Fatal(err)
+		}
+		iter, _, _, ok := decodeHash(st.Users[0].Password)
+		if !ok {
+			t.Fatalf("bad stored hash %q", st.Users[0].Password)
+		}
+		return iter
+	}
+	if _, err := h.authenticate("alice", "wrong"); err == nil {
+		t.Fatal("wrong password accepted")
+	}
+	if got := stored(); got != testIterations {
+		t.Errorf("after a failed login the hash has %d iterations, want %d unchanged", got, testIterations)
+	}
+	if _, err := h.authenticate("alice", "pw"); err != nil {
+		t.Fatal(err)
+	}
+	if got := stored(); got != 2*testIterations {
+		t.Errorf("after a login the hash has %d iterations, want %d", got, 2*testIterations)
+	}
+	if _, err := h.authenticate("alice", "pw"); err != nil {
+		t.Errorf("the upgraded hash does not check: %v", err)
 	}
 }
 

@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 )
 
 // Errors about users. They may be wrapped; test with errors.Is.
@@ -30,26 +29,40 @@ var ErrClosed = errors.New("hub: closed")
 // deliberately slow, salted KDF, unlike a single salted SHA-256, which
 // matters because people pick guessable passwords and hub.json may be copied
 // around with backups. The iteration count is stored with each hash, so it
-// can be raised later without breaking old entries.
+// can be raised later without breaking old entries, and a hash made with
+// fewer iterations than the hub's is upgraded at the next login.
 const (
 	hashScheme = "pbkdf2-sha256"
 	saltLen    = 16
 	keyLen     = 32
+	// maxHashIterations bounds the count a stored hash may ask for, so a
+	// damaged hub.json cannot make a login run for hours.
+	maxHashIterations = 100_000_000
 )
 
-// pbkdf2Iterations follows OWASP's 2023 advice for PBKDF2-HMAC-SHA256.
-// Tests lower it to keep -race runs fast.
-var pbkdf2Iterations = 600_000
+// DefaultHashIterations follows OWASP's 2023 advice for PBKDF2-HMAC-SHA256.
+// It is the least count a hub makes hashes with outside a test binary (see
+// Config.HashIterations).
+const DefaultHashIterations = 600_000
 
-// dummyHash is checked against when the user does not exist, so a login
-// takes as long for an unknown name as for a wrong password. It is made on
-// first use, not at program start.
-var dummyHash = sync.OnceValue(func() string { return hashPassword("not a real password") })
+// checkHashIterations says whether a hub may make hashes with n iterations:
+// no fewer than DefaultHashIterations unless inTest, the program being a
+// test binary.
+func checkHashIterations(n int, inTest bool) error {
+	switch {
+	case n < 1 || n > maxHashIterations:
+		return fmt.Errorf("hub: HashIterations %d is not between 1 and %d", n, maxHashIterations)
+	case n < DefaultHashIterations && !inTest:
+		return fmt.Errorf("hub: HashIterations %d is below %d; fewer are only for tests", n, DefaultHashIterations)
+	}
+	return nil
+}
 
-func hashPassword(password string) string {
+// hashPassword makes a new salted hash of password with the hub's count.
+func (h *Hub) hashPassword(password string) string {
 	salt := make([]byte, saltLen)
 	rand.Read(salt)
-	return encodeHash(password, salt, pbkdf2Iterations)
+	return encodeHash(password, salt, h.cfg.HashIterations)
 }
 
 func encodeHash(password string, salt []byte, iter int) string {
@@ -61,19 +74,28 @@ func encodeHash(password string, salt []byte, iter int) string {
 	return fmt.Sprintf("%s$%d$%s$%s", hashScheme, iter, enc.EncodeToString(salt), enc.EncodeToString(key))
 }
 
-func checkPassword(encoded, password string) bool {
+// decodeHash splits a stored hash into its iteration count, salt and key.
+func decodeHash(encoded string) (iter int, salt, key []byte, ok bool) {
 	parts := strings.Split(encoded, "$")
 	if len(parts) != 4 || parts[0] != hashScheme {
-		return false
+		return 0, nil, nil, false
 	}
 	iter, err := strconv.Atoi(parts[1])
-	if err != nil || iter < 1 || iter > 100_000_000 {
-		return false
+	if err != nil || iter < 1 || iter > maxHashIterations {
+		return 0, nil, nil, false
 	}
 	enc := base64.RawStdEncoding
 	salt, err1 := enc.DecodeString(parts[2])
-	want, err2 := enc.DecodeString(parts[3])
-	if err1 != nil || err2 != nil || len(want) != keyLen {
+	key, err2 := enc.DecodeString(parts[3])
+	if err1 != nil || err2 != nil || len(key) != keyLen {
+		return 0, nil, nil, false
+	}
+	return iter, salt, key, true
+}
+
+func checkPassword(encoded, password string) bool {
+	iter, salt, want, ok := decodeHash(encoded)
+	if !ok {
 		return false
 	}
 	got, err := pbkdf2.Key(sha256.New, password, salt, iter, keyLen)
@@ -116,7 +138,7 @@ func (h *Hub) AddUser(name, password string) error {
 	if password == "" {
 		return errors.New("hub: empty password")
 	}
-	hash := hashPassword(password) // slow: outside the lock
+	hash := h.hashPassword(password) // slow: outside the lock
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -146,7 +168,7 @@ func (h *Hub) SetPassword(name, password string) error {
 	if password == "" {
 		return errors.New("hub: empty password")
 	}
-	hash := hashPassword(password)
+	hash := h.hashPassword(password)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed {
@@ -243,12 +265,32 @@ func (h *Hub) authenticate(login, password string) (*user, error) {
 		h.mu.Unlock()
 	}
 	if u == nil {
-		hash = dummyHash()
+		hash = h.dummyHash()
 	}
 	if !checkPassword(hash, password) || u == nil {
 		return nil, ErrAuthFailed
 	}
+	if iter, _, _, _ := decodeHash(hash); iter < h.cfg.HashIterations {
+		h.upgradeHash(u, hash, password)
+	}
 	return u, nil
+}
+
+// upgradeHash replaces old, the hash u just logged in with, by one with
+// the hub's iteration count: for hashes from an older default, or from a
+// hub directory a test wrote. It is best effort: the login succeeds anyway.
+func (h *Hub) upgradeHash(u *user, old, password string) {
+	hash := h.hashPassword(password)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.closed || h.users[u.name] != u || u.hash != old {
+		return // closed, or the password changed meanwhile
+	}
+	u.hash = hash
+	if err := h.saveHubLocked(); err != nil {
+		u.hash = old
+		h.cfg.Logger.Printf("hub: upgrading the password hash of %s: %v", u.name, err)
+	}
 }
 
 // ErrAuthFailed is returned for a wrong user name or password.
