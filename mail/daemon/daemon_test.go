@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/store"
@@ -16,7 +15,7 @@ import (
 func playByMail(t *testing.T, st store.Store, sink *mailtest.Sink, deliver func([]byte), gameID string) int {
 	t.Helper()
 	deliver(newGameMail(gameID))
-	mails := sink.WaitFor(t, 3, 20*time.Second)
+	mails := sink.WaitFor(t, 3, stuck)
 	secrets := secretsFrom(t, mails)
 	if len(secrets) != 2 {
 		t.Fatalf("welcome mails carry %d secrets, want 2", len(secrets))
@@ -35,7 +34,7 @@ func playByMail(t *testing.T, st store.Store, sink *mailtest.Sink, deliver func(
 			raw, id := orderMail(addrOf(r.Side), nextOrders(g, r, secrets[addrOf(r.Side)]))
 			deliver(raw)
 			sent++
-			waitFor(t, "the daemon to handle "+id, 20*time.Second, func() bool { return marked(t, st, id) })
+			waitFor(t, "the daemon to handle "+id, func() bool { return marked(t, st, id) })
 		}
 	}
 	t.Fatal("the game did not end in 60 rounds")
@@ -59,13 +58,13 @@ func TestWholeGameByMail(t *testing.T) {
 	stranger, sid := orderMail("someone@elsewhere.example", "game: race-mail\nside: red\n")
 	broken, bid := orderMail(redAddr, "game: race-mail\nside: red\nturn: [\n")
 	imapSrv.Deliver(stranger, broken)
-	waitFor(t, "both handled", 10*time.Second, func() bool { return marked(t, st, sid) && marked(t, st, bid) })
+	waitFor(t, "both handled", func() bool { return marked(t, st, sid) && marked(t, st, bid) })
 
 	msgs, err := st.Messages(context.Background(), "")
 	if err != nil {
 		t.Fatal(err)
 	}
-	waitFor(t, "every reply to be sent", 10*time.Second, func() bool {
+	waitFor(t, "every reply to be sent", func() bool {
 		msgs, _ = st.Messages(context.Background(), "")
 		for _, m := range msgs {
 			if m.Status != store.Sent {
@@ -74,7 +73,7 @@ func TestWholeGameByMail(t *testing.T) {
 		}
 		return true
 	})
-	got := sink.WaitFor(t, len(msgs), 10*time.Second)
+	got := sink.WaitFor(t, len(msgs), stuck)
 	ids := map[string]bool{}
 	for _, m := range got {
 		ids[m.MessageID] = true

@@ -132,7 +132,7 @@ service imap-login {
 	}
 	d := &dovecot{dir: dir, addr: fmt.Sprintf("127.0.0.1:%d", port)}
 	t.Cleanup(d.stop)
-	waitFor(t, "Dovecot to listen", 10*time.Second, func() bool {
+	waitFor(t, "Dovecot to listen", func() bool {
 		c, err := net.Dial("tcp", d.addr)
 		if err == nil {
 			c.Close()
@@ -151,9 +151,14 @@ func (d *dovecot) stop() {
 	if err != nil {
 		return
 	}
+	// Dovecot is not our child (it forks into the background), so its end
+	// cannot be waited for: poll until it is gone, before the test's
+	// directory is removed from under it.
 	syscall.Kill(pid, syscall.SIGTERM)
-	for i := 0; i < 200; i++ {
-		if syscall.Kill(pid, 0) != nil {
+	deadline := time.Now().Add(stuck)
+	for syscall.Kill(pid, 0) == nil {
+		if time.Now().After(deadline) {
+			syscall.Kill(pid, syscall.SIGKILL)
 			return
 		}
 		time.Sleep(25 * time.Millisecond)
@@ -186,7 +191,7 @@ func TestDovecotWholeGame(t *testing.T) {
 	c := mailtest.Login(t, dc.addr, "umpire", "secret")
 	defer c.Close()
 	n := playByMail(t, st, sink, func(raw []byte) { mailtest.Append(t, c, "INBOX", raw) }, "race-dovecot")
-	waitFor(t, "every reply sent", 20*time.Second, func() bool {
+	waitFor(t, "every reply sent", func() bool {
 		msgs, _ := st.Messages(t.Context(), "")
 		for _, m := range msgs {
 			if m.Status != store.Sent {

@@ -8,6 +8,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -70,8 +71,13 @@ type running struct {
 
 func startDaemon(t testing.TB, cfg *config.Config, st store.Store) *running {
 	t.Helper()
+	return startDaemonLog(t, cfg, st, quietLog())
+}
+
+func startDaemonLog(t testing.TB, cfg *config.Config, st store.Store, log *slog.Logger) *running {
+	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: quietLog(), Store: st,
+	d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: log, Store: st,
 		MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond, SendBackoff: 50 * time.Millisecond, SendPoll: 50 * time.Millisecond}
 	r := &running{cancel: cancel, done: make(chan error, 1)}
 	go func() { r.done <- d.Run(ctx) }()
@@ -96,15 +102,94 @@ func orderMail(from, body string) (raw []byte, id string) {
 	return raw, id
 }
 
-// waitFor polls cond until it holds or the bounded wait ends.
-func waitFor(t testing.TB, what string, within time.Duration, cond func() bool) {
+// stuck bounds every wait in these tests. It is a safety net against a
+// hang, never a timing expectation: what a test waits for happens in well
+// under a second on a quiet machine, and a loaded one may take many times
+// that without the test failing.
+const stuck = 3 * time.Minute
+
+// waitFor polls cond, which reads the store or a mailbox, until it holds.
+func waitFor(t testing.TB, what string, cond func() bool) {
 	t.Helper()
-	deadline := time.Now().Add(within)
+	deadline := time.Now().Add(stuck)
 	for !cond() {
 		if time.Now().After(deadline) {
-			t.Fatalf("gave up waiting for %s", what)
+			t.Fatalf("gave up waiting %v for %s", stuck, what)
 		}
 		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// logWatch is a log handler that lets a test wait for, or act on, the
+// daemon's log records: a way to know what the daemon has done without
+// guessing how long it takes.
+type logWatch struct {
+	slog.Handler // where records also go (quietLog's)
+	*watchState
+}
+
+type watchState struct {
+	mu      sync.Mutex
+	count   map[string]int // by message
+	changed chan struct{}  // closed at the next record
+	on      map[string]func()
+}
+
+func newLogWatch() *logWatch {
+	return &logWatch{Handler: quietLog().Handler(), watchState: &watchState{count: map[string]int{}, changed: make(chan struct{}), on: map[string]func(){}}}
+}
+
+func (w *logWatch) logger() *slog.Logger { return slog.New(w) }
+
+func (w *logWatch) Enabled(context.Context, slog.Level) bool { return true }
+
+func (w *logWatch) Handle(ctx context.Context, r slog.Record) error {
+	w.mu.Lock()
+	w.count[r.Message]++
+	close(w.changed)
+	w.changed = make(chan struct{})
+	f := w.on[r.Message]
+	w.mu.Unlock()
+	if f != nil {
+		f()
+	}
+	if w.Handler.Enabled(ctx, r.Level) {
+		return w.Handler.Handle(ctx, r)
+	}
+	return nil
+}
+
+func (w *logWatch) WithAttrs(as []slog.Attr) slog.Handler {
+	return &logWatch{Handler: w.Handler.WithAttrs(as), watchState: w.watchState}
+}
+
+func (w *logWatch) WithGroup(name string) slog.Handler {
+	return &logWatch{Handler: w.Handler.WithGroup(name), watchState: w.watchState}
+}
+
+// On calls f (which must not block) at each record with message msg.
+func (w *logWatch) On(msg string, f func()) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.on[msg] = f
+}
+
+// Wait returns once n records with message msg have been logged.
+func (w *logWatch) Wait(t testing.TB, msg string, n int) {
+	t.Helper()
+	timeout := time.After(stuck)
+	for {
+		w.mu.Lock()
+		got, changed := w.count[msg], w.changed
+		w.mu.Unlock()
+		if got >= n {
+			return
+		}
+		select {
+		case <-changed:
+		case <-timeout:
+			t.Fatalf("gave up waiting %v for the daemon to log %q %d times (it did %d)", stuck, msg, n, got)
+		}
 	}
 }
 

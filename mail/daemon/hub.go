@@ -36,11 +36,20 @@ type Local struct {
 // and the referee's mailboxes exist, and returns a configuration that
 // reaches it over plain IMAP and SMTP, like any provider.
 func StartLocalHub(ctx context.Context, dataDir, imapAddr, smtpAddr string, log *slog.Logger) (*Local, error) {
+	return StartLocalHubWith(ctx, dataDir, hub.Config{IMAPAddr: imapAddr, SMTPAddr: smtpAddr}, log)
+}
+
+// StartLocalHubWith is StartLocalHub with the whole hub configuration (tests
+// set cheap password hashing there, which only a test binary may); a nil
+// hc.Logger logs the hub's warnings to log.
+func StartLocalHubWith(ctx context.Context, dataDir string, hc hub.Config, log *slog.Logger) (*Local, error) {
 	if err := os.MkdirAll(dataDir, 0o700); err != nil {
 		return nil, err
 	}
-	h, err := hub.Open(filepath.Join(dataDir, "hub"), hub.Config{IMAPAddr: imapAddr, SMTPAddr: smtpAddr,
-		Logger: slog.NewLogLogger(log.Handler(), slog.LevelWarn)})
+	if hc.Logger == nil {
+		hc.Logger = slog.NewLogLogger(log.Handler(), slog.LevelWarn)
+	}
+	h, err := hub.Open(filepath.Join(dataDir, "hub"), hc)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"runtime"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -14,6 +15,7 @@ import (
 	"github.com/emersion/go-smtp"
 
 	"github.com/umpire-pbem/umpire/mail/daemon"
+	"github.com/umpire-pbem/umpire/mail/hub"
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 )
 
@@ -38,10 +40,10 @@ func submit(t *testing.T, addr, user, password, from, to, body string) {
 // waitMail waits until the user's INBOX holds a mail containing want.
 func waitMail(t *testing.T, imapAddr, user, password, want string) []byte {
 	t.Helper()
+	c := mailtest.Login(t, imapAddr, user, password)
+	defer c.Close()
 	var found []byte
-	waitFor(t, user+" to get a mail with "+want, 30*time.Second, func() bool {
-		c := mailtest.Login(t, imapAddr, user, password)
-		defer c.Close()
+	waitFor(t, user+" to get a mail with "+want, func() bool {
 		for _, m := range mailtest.List(t, c, "INBOX") {
 			flat := bytes.ReplaceAll(m.Raw, []byte("=\r\n"), nil)
 			if bytes.Contains(flat, []byte(want)) {
@@ -49,10 +51,16 @@ func waitMail(t *testing.T, imapAddr, user, password, want string) []byte {
 				return true
 			}
 		}
-		time.Sleep(50 * time.Millisecond)
 		return false
 	})
 	return found
+}
+
+// testHub is the hub configuration of these tests: loopback, any free
+// ports, and cheap password hashing (every login hashes the password;
+// only a test binary may ask for fewer iterations).
+func testHub() hub.Config {
+	return hub.Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", HashIterations: 1000}
 }
 
 var hubPasswordRE = regexp.MustCompile(`(\w+)@umpire\.local: user \w+, password ([a-z0-9-]+)`)
@@ -60,14 +68,11 @@ var hubPasswordRE = regexp.MustCompile(`(\w+)@umpire\.local: user \w+, password 
 // TestLocalHub plays the opening of a game the way a club would on one
 // machine: the referee and the players use the hub with mail programs.
 func TestLocalHub(t *testing.T) {
-	if testing.Short() {
-		t.Skip("the hub's password hashing is slow")
-	}
 	data := t.TempDir()
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	// As umpire serve does: the hub outlives the daemon, which logs out first.
-	l, err := daemon.StartLocalHub(context.WithoutCancel(ctx), data, "127.0.0.1:0", "127.0.0.1:0", quietLog())
+	l, err := daemon.StartLocalHubWith(context.WithoutCancel(ctx), data, testHub(), quietLog())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -102,30 +107,45 @@ func TestLocalHub(t *testing.T) {
 	cancel()
 	select {
 	case <-done:
-	case <-time.After(20 * time.Second):
+	case <-time.After(stuck):
 		buf := make([]byte, 1<<20)
 		t.Fatalf("the daemon did not stop:\n%s", buf[:runtime.Stack(buf, true)])
 	}
 }
 
-// TestShutdownAnyTime stops the daemon at various moments, including
-// while it logs in, and wants it to return promptly each time.
+// TestShutdownAnyTime stops the daemon at various moments, each known from
+// its log: before it starts, as it starts to log in, once logged in (in
+// IDLE or polling), when a mail is handled (the sender is being woken), and
+// once a reply is sent. Each time it must return.
 func TestShutdownAnyTime(t *testing.T) {
 	imapSrv := mailtest.StartIMAP(t)
 	sink := mailtest.StartSink(t)
-	for _, after := range []time.Duration{0, time.Millisecond, 5 * time.Millisecond, 20 * time.Millisecond, 150 * time.Millisecond} {
+	for _, at := range []string{"", "umpire serve started", "IMAP connected", "mail handled", "mail sent"} {
 		cfg := testConfig(imapSrv.Addr, imapSrv.User, imapSrv.Password, sink.Addr, t.TempDir())
+		raw, _ := orderMail(refereeAddr, "command: outbox\n")
+		imapSrv.Deliver(raw)
 		ctx, cancel := context.WithCancel(context.Background())
-		d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: quietLog()}
+		logs := newLogWatch()
+		reached := make(chan struct{})
+		var once sync.Once
+		logs.On(at, func() { once.Do(func() { close(reached); cancel() }) })
+		if at == "" {
+			once.Do(func() { close(reached); cancel() })
+		}
+		d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: logs.logger(), SendPoll: 50 * time.Millisecond}
 		done := make(chan error, 1)
 		go func() { done <- d.Run(ctx) }()
-		time.Sleep(after)
-		cancel()
+		select {
+		case <-reached:
+		case <-time.After(stuck):
+			t.Fatalf("the daemon never logged %q", at)
+		}
 		select {
 		case <-done:
-		case <-time.After(20 * time.Second):
+		case <-time.After(stuck):
 			buf := make([]byte, 1<<20)
-			t.Fatalf("the daemon did not stop %v after starting:\n%s", after, buf[:runtime.Stack(buf, true)])
+			t.Fatalf("the daemon did not stop at %q:\n%s", at, buf[:runtime.Stack(buf, true)])
 		}
+		cancel()
 	}
 }

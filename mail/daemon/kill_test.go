@@ -2,6 +2,7 @@ package daemon_test
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -44,8 +45,15 @@ func TestChildDaemon(t *testing.T) {
 	intake.Hook, send.Hook = die, die
 	cfg := testConfig(os.Getenv(envIMAP), "umpire", "secret", os.Getenv(envSMTP), os.Getenv(envData))
 	d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: quietLog(), MinBackoff: 20 * time.Millisecond, SendPoll: 50 * time.Millisecond}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	// The child stops when its parent goes (its standard input, a pipe
+	// from the parent, ends), so an orphan cannot run on; the bound is
+	// only a second safety net.
+	ctx, cancel := context.WithTimeout(context.Background(), stuck)
 	defer cancel()
+	go func() {
+		io.Copy(io.Discard, os.Stdin)
+		cancel()
+	}()
 	d.Run(ctx)
 	os.Exit(0) // the step was never reached
 }
@@ -100,6 +108,11 @@ func killAt(t *testing.T, step string) {
 	// The child dies at the step.
 	cmd := exec.Command(os.Args[0], "-test.run=^TestChildDaemon$", "-test.count=1")
 	cmd.Env = append(os.Environ(), envStep+"="+step, envIMAP+"="+imapSrv.Addr, envSMTP+"="+sink.Addr, envData+"="+data)
+	stdin, err := cmd.StdinPipe() // closed by Wait, or by the system if this process dies
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
 	out, err := cmd.CombinedOutput()
 	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != killed {
 		t.Fatalf("the child did not die at %q: %v\n%s", step, err, out)
@@ -113,7 +126,7 @@ func killAt(t *testing.T, step string) {
 	defer st.Close()
 	cfg := testConfig(imapSrv.Addr, "umpire", "secret", sink.Addr, data)
 	d := startDaemon(t, cfg, st)
-	waitFor(t, "the mail to be filed and every reply sent", 20*time.Second, func() bool {
+	waitFor(t, "the mail to be filed and every reply sent", func() bool {
 		if !marked(t, st, id) {
 			return false
 		}

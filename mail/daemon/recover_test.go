@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/store"
@@ -23,17 +22,24 @@ func TestServersComeLater(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer st.Close()
-	startDaemon(t, testConfig(imapAddr, "umpire", "secret", smtpAddr, data), st)
-	time.Sleep(100 * time.Millisecond) // a few failed attempts; the daemon must stay up
+	logs := newLogWatch()
+	startDaemonLog(t, testConfig(imapAddr, "umpire", "secret", smtpAddr, data), st, logs.logger())
+	logs.Wait(t, "IMAP unavailable; will try again", 3) // the daemon must stay up
 
 	imapSrv := mailtest.StartIMAPAt(t, imapAddr)
 	raw, id := orderMail(refereeAddr, "command: outbox\n")
 	imapSrv.Deliver(raw)
-	waitFor(t, "the command to be handled", 20*time.Second, func() bool { return marked(t, st, id) })
+	waitFor(t, "the command to be handled", func() bool { return marked(t, st, id) })
 
-	time.Sleep(100 * time.Millisecond) // the reply fails to go out at least once
+	waitFor(t, "the reply to fail to go out at least once", func() bool {
+		msgs, err := st.Messages(t.Context(), "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return len(msgs) == 1 && msgs[0].Attempts > 0
+	})
 	sink := mailtest.StartSinkAt(t, smtpAddr)
-	got := sink.WaitFor(t, 1, 30*time.Second)
+	got := sink.WaitFor(t, 1, stuck)
 	if !strings.Contains(string(got[0].Raw), "Done: outbox") {
 		t.Errorf("reply:\n%s", got[0].Raw)
 	}
