@@ -8,12 +8,15 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
+	"github.com/umpire-pbem/umpire/mail/extract"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/games"
 )
@@ -26,6 +29,7 @@ type app struct {
 	rules          game.Lookup
 	all            func() []adjudicator.Ruleset
 	now            func() time.Time
+	build          func() (*debug.BuildInfo, bool) // debug.ReadBuildInfo when nil
 }
 
 type command struct {
@@ -53,6 +57,7 @@ func init() {
 		{"serve", "[--config umpire.yaml]", "run the mail daemon (a local mail hub when no config is given)", cmdServe},
 		{"rulesets", "", "list the rulesets, their scenarios and options", cmdRulesets},
 		{"help", "[COMMAND]", "show help", cmdHelp},
+		{"version", "", "print the version of umpire and of each ruleset", cmdVersion},
 	}
 }
 
@@ -70,8 +75,11 @@ func (a *app) run(ctx context.Context, args []string) int {
 		return 2
 	}
 	name := args[0]
-	if name == "-h" || name == "--help" {
+	switch name {
+	case "-h", "-help", "--help":
 		name = "help"
+	case "-version", "--version":
+		name = "version"
 	}
 	for _, c := range commands {
 		if c.name == name {
@@ -84,23 +92,43 @@ func (a *app) run(ctx context.Context, args []string) int {
 				return ee.code
 			case errors.Is(err, flag.ErrHelp):
 				return 0
-			case errors.Is(err, errUsage):
-				fmt.Fprintf(a.stderr, "umpire %s: %v\nusage: umpire %s %s\n", c.name, err, c.name, c.args)
+			case errors.As(err, new(usageError)):
+				fmt.Fprintf(a.stderr, "umpire %s: %v\n%s", c.name, err, c.hint())
 				return 2
 			}
 			fmt.Fprintf(a.stderr, "umpire %s: %v\n", c.name, err)
 			return 1
 		}
 	}
-	fmt.Fprintf(a.stderr, "umpire: unknown command %q\n\n", name)
-	a.usage(a.stderr)
+	names := make([]string, len(commands))
+	for i, c := range commands {
+		names[i] = c.name
+	}
+	msg := fmt.Sprintf("umpire: unknown command %q", name)
+	if s := yamlx.Nearest(name, names); s != "" {
+		msg += fmt.Sprintf(" (did you mean %q?)", s)
+	}
+	fmt.Fprintf(a.stderr, "%s\nusage: umpire COMMAND [ARGS] (umpire help lists the commands)\n", msg)
 	return 2
 }
 
-var errUsage = errors.New("usage")
+// hint is the one-line usage printed under a usage error.
+func (c command) hint() string {
+	args := c.args
+	if args != "" {
+		args = " " + args
+	}
+	return fmt.Sprintf("usage: umpire %s%s (umpire help %s for more)\n", c.name, args, c.name)
+}
+
+// usageError is a mistake in the command line: exit status 2, the message
+// and a one-line usage on stderr.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error {
-	return fmt.Errorf("%w: %s", errUsage, fmt.Sprintf(format, args...))
+	return usageError{fmt.Sprintf(format, args...)}
 }
 
 func (a *app) usage(w io.Writer) {
@@ -124,23 +152,69 @@ func cmdHelp(a *app, _ context.Context, args []string) error {
 	return usagef("no command %q", args[0])
 }
 
+func cmdVersion(a *app, _ context.Context, args []string) error {
+	f := a.flags("version", "", "Prints the version of umpire (or its source revision) and of each ruleset.\nA game records its ruleset's version; replay compares them.")
+	if err := f.parse(args); err != nil {
+		return err
+	}
+	if len(f.pos) > 0 {
+		return usagef("unexpected %q", f.pos[0])
+	}
+	build := a.build
+	if build == nil {
+		build = debug.ReadBuildInfo
+	}
+	version, goVersion := "(devel)", ""
+	if bi, ok := build(); ok {
+		if v := bi.Main.Version; v != "" {
+			version = v
+		}
+		goVersion = bi.GoVersion
+		for _, s := range bi.Settings {
+			switch {
+			case s.Key == "vcs.revision":
+				version += " revision " + s.Value
+			case s.Key == "vcs.modified" && s.Value == "true":
+				version += " (modified)"
+			}
+		}
+	}
+	fmt.Fprintf(a.stdout, "umpire %s\n", version)
+	if goVersion != "" {
+		fmt.Fprintf(a.stdout, "built with %s\n", goVersion)
+	}
+	fmt.Fprintln(a.stdout, "rulesets:")
+	for _, r := range a.all() {
+		in := r.Info()
+		fmt.Fprintf(a.stdout, "  %s %s\n", in.Name, in.Version)
+	}
+	return nil
+}
+
 // flags is a FlagSet that accepts flags before, between and after the
-// positional arguments, as people type them.
+// positional arguments, as people type them. -h and --help print the
+// command's whole help on stdout; a mistake is a usage error (stderr).
 type flags struct {
 	*flag.FlagSet
 	data *string
 	pos  []string
+	help func()
 }
 
 func (a *app) flags(name, args, doc string) *flags {
 	fs := flag.NewFlagSet(name, flag.ContinueOnError)
-	fs.SetOutput(a.stdout)
+	// The flag package prints its errors and the usage to the output; the
+	// error comes back from parse instead, and the help is printed there.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	f := &flags{FlagSet: fs}
-	fs.Usage = func() {
+	f.help = func() {
 		fmt.Fprintf(a.stdout, "usage: umpire %s %s\n\n%s\n", name, args, doc)
 		if hasFlags(fs) {
 			fmt.Fprintln(a.stdout, "\nflags:")
+			fs.SetOutput(a.stdout)
 			fs.PrintDefaults()
+			fs.SetOutput(io.Discard)
 		}
 	}
 	return f
@@ -161,6 +235,7 @@ func (f *flags) parse(args []string) error {
 	for {
 		if err := f.Parse(args); err != nil {
 			if errors.Is(err, flag.ErrHelp) {
+				f.help()
 				return err
 			}
 			return usagef("%v", err)
@@ -183,6 +258,40 @@ type multi []string
 
 func (m *multi) String() string     { return strings.Join(*m, ",") }
 func (m *multi) Set(v string) error { *m = append(*m, v); return nil }
+
+// The most the command line reads of each kind of file: the same limits as
+// the mail daemon's, so that what one accepts the other does too. Every read
+// is bounded as it happens, not by a size checked beforehand, so a device
+// or a FIFO (umpire submit g red /dev/zero) fails at once.
+const (
+	maxOrders = extract.DefaultMaxBytes // orders, from a file or standard input (the mail default)
+	maxYAML   = yamlx.MaxBytes          // any other YAML: scripts, positions, maps (what the parser accepts)
+	maxBundle = 256 << 20               // an audit bundle read by verify
+)
+
+// readFile reads file, refusing more than max bytes with an error that
+// names the file, the limit and what it is for.
+func readFile(file string, max int64, what string) ([]byte, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return yamlx.ReadAll(f, max, file, what)
+}
+
+// openCapped opens file for reading; reading more than max bytes of it
+// fails with an error that names the file, the limit and what it is for.
+func openCapped(file string, max int64, what string) (io.ReadCloser, error) {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil, err
+	}
+	return struct {
+		io.Reader
+		io.Closer
+	}{yamlx.LimitReader(f, max, file, what), f}, nil
+}
 
 // openStore opens the data file, creating the directory when asked.
 func openStore(dir string, create bool) (*store.Bolt, error) {

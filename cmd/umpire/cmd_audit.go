@@ -193,7 +193,7 @@ func cmdVerify(a *app, ctx context.Context, args []string) error {
 		return usagef("give a game or a bundle file")
 	}
 	if st, err := os.Stat(f.pos[0]); err == nil && !st.IsDir() {
-		file, err := os.Open(f.pos[0])
+		file, err := openCapped(f.pos[0], maxBundle, "audit bundles")
 		if err != nil {
 			return err
 		}

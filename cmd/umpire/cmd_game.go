@@ -3,15 +3,17 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
+	"github.com/umpire-pbem/umpire/mail/address"
 	"github.com/umpire-pbem/umpire/store/games"
 )
 
@@ -38,16 +40,24 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 	}
 	req := games.CreateRequest{ID: *id, Ruleset: *ruleset, Scenario: *scenario, Referee: *referee, ChainLength: *chain, Options: map[string]string{}}
 	if *position != "" {
-		b, err := os.ReadFile(*position)
+		b, err := readFile(*position, maxYAML, "positions")
 		if err != nil {
 			return err
 		}
 		req.Position = b
 	}
+	if req.Referee != "" {
+		if err := address.Check(req.Referee); err != nil {
+			return usagef("--referee: %v", err)
+		}
+	}
 	for _, p := range players {
 		side, addr, ok := strings.Cut(p, "=")
 		if !ok || side == "" {
 			return usagef("--player %q: write SIDE=ADDRESS, e.g. --player invader=alice@example.org", p)
+		}
+		if err := address.Check(addr); err != nil {
+			return usagef("--player %s=...: %v", side, err)
 		}
 		req.Players = append(req.Players, games.Player{Side: adjudicator.Side(side), Address: addr})
 	}
@@ -108,9 +118,12 @@ func cmdSubmit(a *app, ctx context.Context, args []string) error {
 	var src []byte
 	var err error
 	if file == "-" {
-		src, err = io.ReadAll(io.LimitReader(a.stdin, 4<<20))
+		src, err = yamlx.ReadAll(a.stdin, maxOrders, "standard input", "orders")
 	} else {
-		src, err = os.ReadFile(file)
+		src, err = readFile(file, maxOrders, "orders")
+	}
+	if errors.As(err, new(*yamlx.TooLargeError)) {
+		return fmt.Errorf("%w; nothing was recorded", err)
 	}
 	if err != nil {
 		return err

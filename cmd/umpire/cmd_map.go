@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
@@ -43,7 +42,7 @@ func loadMap(arg string) (*hexmap.Map, error) {
 	if !strings.HasSuffix(arg, ".yaml") && !strings.HasSuffix(arg, ".yml") {
 		return board.Load(arg)
 	}
-	b, err := os.ReadFile(arg)
+	b, err := readFile(arg, maxYAML, "map files")
 	if err != nil {
 		return nil, err
 	}

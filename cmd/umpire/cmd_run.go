@@ -39,7 +39,7 @@ func cmdRun(a *app, _ context.Context, args []string) error {
 	failed := 0
 	var all []script.JSON
 	for _, file := range f.pos {
-		src, err := os.ReadFile(file)
+		src, err := readFile(file, maxYAML, "game scripts")
 		if err != nil {
 			return err
 		}
