@@ -55,8 +55,18 @@ type AckData struct {
 type ErrorLine struct {
 	Line, Column int    // in the mail (or attachment) as the player sees it; 0 if none
 	Code         string // stable code, e.g. "unknown-field"
-	Msg          string
-	Text         string // the player's line, for context
+	Msg          string // cut to a few hundred characters
+	Text         string // the player's line, for context (cut; a "secret:" line reads "secret: (hidden)")
+	// Quote is the player's line with the one before and after it, each cut
+	// to about 200 characters, "secret:" lines hidden.
+	Quote []QuotedLine
+}
+
+// QuotedLine is one line of a player's mail quoted back to them.
+type QuotedLine struct {
+	Line  int    // in the mail (or attachment) as the player sees it
+	Text  string // cut to about 200 characters; a "secret:" line reads "secret: (hidden)"
+	Error bool   // the line the problem is on
 }
 
 // RejectedData is for rejected.tmpl: nothing was recorded.
@@ -66,9 +76,58 @@ type RejectedData struct {
 	Where   string // "your mail" or "the attachment orders.yaml"
 	Problem string // a problem with the mail as a whole (no orders found, HTML only, ...)
 	Errors  []ErrorLine
+	More    int // problems found but not listed (at most about ten are)
 	Notes   []string
-	Due     []Due // what the game waits for from this player, if known
+	Due     []Due  // what the game waits for from this player, if known
+	Paused  *Pause // this mail's wrong secret paused the side's orders; nil otherwise
 }
+
+// Count is the number of problems found, listed or not.
+func (d RejectedData) Count() int { return len(d.Errors) + d.More }
+
+// Pause says that umpire stopped reading order mails for a side, or from
+// an address, after too many wrong secrets: they are refused unread until
+// Until.
+type Pause struct {
+	Until   string // "2026-11-22 11:00:05 UTC"
+	Window  string // "1 hour": the time the wrong secrets were counted in
+	Limit   int    // how many wrong secrets within Window start a pause
+	Address string // the address whose order mails are paused, "" if none
+	Side    string // the side whose order mails are paused, "" if none
+}
+
+// PausedData is for paused.tmpl: an order mail refused unread while
+// guessing the secret is paused. Game.Referee is who can lift the pause.
+type PausedData struct {
+	Game
+	Side string
+	Pause
+}
+
+// Guess is one wrong secret, as the lock-out notice lists it (never the
+// secret guessed).
+type Guess struct {
+	Time string // "2026-11-22 10:00:01 UTC"
+	From string // the sender's address
+	Game string
+	Side string
+}
+
+// LockoutData is for lockout.tmpl: told once per pause to the side's
+// player and to the game's referee. Game.Referee is who can lift the pause.
+type LockoutData struct {
+	Game
+	Side      string
+	Owner     string // the side's registered address
+	ToReferee bool   // this copy is the referee's
+	Pause
+	Guesses []Guess // the wrong secrets that started the pause, oldest first
+	More    int     // wrong secrets not listed
+	Unlock  string  // the referee command that lifts the pause
+}
+
+// Count is the number of wrong secrets, listed or not.
+func (d LockoutData) Count() int { return len(d.Guesses) + d.More }
 
 // Adjudication is one turn's resolution as players read it.
 type Adjudication struct {

@@ -32,11 +32,13 @@ const (
 	Results  = "results"
 	Decision = "decision-needed"
 	Referee  = "referee"
-	Common   = "common" // shared definitions ("due-list")
+	Paused   = "paused"  // an order mail refused unread: guessing the secret is paused
+	Lockout  = "lockout" // the notice to a side's player and the referee that a pause began
+	Common   = "common"  // shared definitions ("due-list")
 )
 
 // Names lists every template a Set must have.
-var Names = []string{Common, Welcome, Ack, Rejected, Results, Decision, Referee}
+var Names = []string{Common, Welcome, Ack, Rejected, Results, Decision, Referee, Paused, Lockout}
 
 // Set is a parsed collection of templates. It is safe for concurrent use.
 type Set struct {

@@ -22,6 +22,7 @@ import (
 	"fmt"
 	"log/slog"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/umpire-pbem/umpire/mail/compose"
@@ -47,6 +48,16 @@ type Desk struct {
 	// players' addresses; what it returns is added to the referee's reply.
 	// The local hub uses it to open a mailbox for each player.
 	PrepareAddresses func(ctx context.Context, addrs []string) (string, error)
+	// SecretGuesses is how many wrong secrets one address, or one side of
+	// a game, may send within SecretWindow; then guessing is paused for
+	// SecretWindow (see throttle.go). 0 means DefaultSecretGuesses (5), a
+	// negative number no limit.
+	SecretGuesses int
+	// SecretWindow is the rolling window of SecretGuesses and the length
+	// of a pause; 0 means DefaultSecretWindow (1h).
+	SecretWindow time.Duration
+
+	guessMu sync.Mutex // serialises changes to the counts of wrong secrets
 }
 
 // Folder says where a handled mail goes.
@@ -102,6 +113,8 @@ func (d *Desk) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 	switch {
 	case xerr != nil:
 		err = h.unreadable(ctx, xerr)
+	case isUnlock(m.Orders) && d.mayCommand(ctx, m.From):
+		err = h.unlock(ctx) // throttle.go
 	case hasCommand(m.Orders) && d.mayCommand(ctx, m.From):
 		err = h.command(ctx)
 	default:
@@ -124,6 +137,10 @@ type handling struct {
 	mark    string
 	rejMark string
 	out     Outcome
+	// meta and extra are written with a rejection: the counts of wrong
+	// secrets and the notices of a pause (throttle.go).
+	meta  map[string][]byte
+	extra []store.Message
 }
 
 // markKey keeps intake marks within the store's key limit.
@@ -156,13 +173,13 @@ func (h *handling) handledBefore(ctx context.Context) (bool, error) {
 // reject records the mail as rejected, with the replies given (none for a
 // stranger), in one transaction.
 func (h *handling) reject(ctx context.Context, reason string, replies []store.Message) error {
-	b := store.Batch{Marks: []string{h.mark, h.rejMark}, Outbox: replies}
+	b := store.Batch{Marks: []string{h.mark, h.rejMark}, Outbox: append(replies, h.extra...), Meta: h.meta}
 	if _, err := h.d.Games.Store.Append(ctx, b); err != nil {
 		return err
 	}
 	h.out.Folder = Rejected
 	h.out.Reason = reason
-	h.out.Replies = len(replies)
+	h.out.Replies = len(b.Outbox)
 	return nil
 }
 

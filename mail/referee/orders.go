@@ -148,6 +148,9 @@ func (h *handling) orders(ctx context.Context) error {
 		return h.rejectWith(ctx, "wrong-side", g.ID, h.orderErrors(e, templates.RejectedData{Game: info}))
 	}
 	h.out.Side = string(side)
+	if done, err := h.refuseIfPaused(ctx, g, side); done || err != nil {
+		return err // too many wrong secrets: refused unread (throttle.go)
+	}
 	before := g
 	var queued int
 	out, err := d.Games.Submit(ctx, games.SubmitRequest{
@@ -179,9 +182,13 @@ func (h *handling) orders(ctx context.Context) error {
 		}
 		data := h.orderErrors(err, templates.RejectedData{Game: info, Side: string(side)})
 		data.Due = dueFor(before, side)
+		if isWrongSecret(err, m.Orders) {
+			return h.wrongSecret(ctx, g, side, data) // counted (throttle.go)
+		}
 		return h.rejectWith(ctx, "bad-orders", g.ID, data)
 	case errors.Is(err, game.ErrInternal) || errors.Is(err, errBuild):
-		d.log().Error("umpire failed on a player's orders; the player is told, the mail is filed as rejected", "game", g.ID, "side", side, "message_id", h.id, "err", err)
+		d.log().Error("umpire failed on a player's orders; the player is told, the mail is filed as rejected", "game", g.ID, "side", side, "message_id", h.id,
+			"err", newQuoter(m.Orders, 0).hide(err.Error())) // never a secret in the log
 		data := templates.RejectedData{Game: info, Side: string(side),
 			Problem: "The referee software failed while handling your orders (this is not your mistake). The referee has been told; please wait for word from them before sending again."}
 		return h.rejectWith(ctx, "internal-error", g.ID, data)
@@ -196,34 +203,26 @@ func isOrderError(err error) bool {
 }
 
 // orderErrors puts the errors of err into data, with their lines counted
-// in the mail (or attachment) as the player sees it.
+// in the mail (or attachment) as the player sees it. It quotes only a few
+// lines around each error, cut short, and never a secret (quote.go).
 func (h *handling) orderErrors(err error, data templates.RejectedData) templates.RejectedData {
 	var list adjudicator.OrderErrors
 	var e *adjudicator.OrderError
+	q := newQuoter(h.m.Orders, h.m.LineOffset)
 	switch {
 	case errors.As(err, &list):
 	case errors.As(err, &e):
 		list = adjudicator.OrderErrors{e}
 	default:
-		data.Problem = err.Error()
+		data.Problem = cut(q.hide(err.Error()), maxMsgRunes, maxMsgBytes)
 		return data
 	}
-	lines := strings.Split(string(h.m.Orders), "\n")
-	for _, e := range list {
-		el := templates.ErrorLine{Column: e.Column, Code: e.Code, Msg: e.Msg}
-		if e.Line > 0 {
-			el.Line = e.Line + h.m.LineOffset
-			if e.Line <= len(lines) {
-				el.Text = strings.TrimRight(lines[e.Line-1], " \t")
-			}
-		}
-		data.Errors = append(data.Errors, el)
-	}
+	data.Errors, data.More = q.errorLines(list)
 	data.Where = "your mail"
 	if name, ok := strings.CutPrefix(h.m.Source, extract.SourceAttachmentPrefix); ok {
-		data.Where = "the attachment " + name
+		data.Where = "the attachment " + cut(name, 100, 200)
 	}
-	data.Notes = h.m.Notes
+	data.Notes = boundedNotes(h.m.Notes)
 	return data
 }
 
