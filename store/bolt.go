@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"runtime/debug"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -66,6 +68,7 @@ type Bolt struct {
 	path     string
 	batching bool
 	closed   atomic.Bool
+	report   *Report
 }
 
 var _ Store = (*Bolt)(nil)
@@ -78,6 +81,15 @@ type boltOptions struct {
 	batching      bool
 	maxBatchSize  int
 	maxBatchDelay time.Duration
+	check         CheckLevel
+}
+
+func options(opts []Option) boltOptions {
+	o := boltOptions{lockTimeout: time.Second, maxBatchSize: 64, maxBatchDelay: 500 * time.Microsecond, check: CheckPages}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	return o
 }
 
 // WithLockTimeout sets how long Open waits for another process to release
@@ -103,6 +115,11 @@ func WithBatchLimits(size int, delay time.Duration) Option {
 // Open opens or creates the bolt file at path. If another process has it
 // open, Open waits for the lock timeout and then fails with an error
 // wrapping ErrLocked.
+//
+// Before bbolt reads an existing file, Open checks it (see check.go): every
+// page by default, every record and hash chain as well WithCheck(CheckAll).
+// A damaged file fails with a *CorruptError, which wraps ErrCorrupt and
+// says what is damaged and what to do.
 func Open(path string, opts ...Option) (*Bolt, error) {
 	return open(path, false, opts)
 }
@@ -115,9 +132,10 @@ func OpenReadOnly(path string, opts ...Option) (*Bolt, error) {
 }
 
 func open(path string, readOnly bool, opts []Option) (*Bolt, error) {
-	o := boltOptions{lockTimeout: time.Second, maxBatchSize: 64, maxBatchDelay: 500 * time.Microsecond}
-	for _, opt := range opts {
-		opt(&o)
+	o := options(opts)
+	report, err := precheck(path, o)
+	if err != nil {
+		return nil, err
 	}
 	db, err := bolt.Open(path, 0o600, &bolt.Options{Timeout: o.lockTimeout, ReadOnly: readOnly})
 	if errors.Is(err, berrors.ErrTimeout) {
@@ -128,7 +146,7 @@ func open(path string, readOnly bool, opts []Option) (*Bolt, error) {
 	}
 	db.MaxBatchSize = o.maxBatchSize
 	db.MaxBatchDelay = o.maxBatchDelay
-	s := &Bolt{db: db, path: path, batching: o.batching}
+	s := &Bolt{db: db, path: path, batching: o.batching, report: report}
 	if err := s.init(readOnly); err != nil {
 		db.Close()
 		return nil, err
@@ -149,7 +167,7 @@ func (e *lockedError) Unwrap() error { return ErrLocked }
 // needlessly.
 func (s *Bolt) init(readOnly bool) error {
 	ready := false
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		u := tx.Bucket(bucketUmpire)
 		if u == nil {
 			return nil
@@ -171,7 +189,7 @@ func (s *Bolt) init(readOnly bool) error {
 	if ready || readOnly {
 		return nil
 	}
-	err = s.db.Update(func(tx *bolt.Tx) error {
+	err = s.update(func(tx *bolt.Tx) error {
 		for _, name := range [][]byte{bucketGames, bucketSecrets, bucketMarks, bucketMeta} {
 			if _, err := tx.CreateBucketIfNotExists(name); err != nil {
 				return err
@@ -198,6 +216,10 @@ func (s *Bolt) init(readOnly bool) error {
 	return nil
 }
 
+// Report returns what the check on open found in a file it passed: notes,
+// the games and the outbox. It is nil for a new file and with CheckNone.
+func (s *Bolt) Report() *Report { return s.report }
+
 // Path returns the file the store was opened on.
 func (s *Bolt) Path() string { return s.path }
 
@@ -212,14 +234,47 @@ func (s *Bolt) enter(ctx context.Context) error {
 	return nil
 }
 
+// guard turns a panic in fn (and, through SetPanicOnFault, a fault on
+// bbolt's memory map) into an error. Open checked every page, so neither
+// should happen; this is for a file damaged while it is open (a failing
+// disk under a running daemon), which must give ErrCorrupt rather than
+// kill the process.
+func (s *Bolt) guard(fn func() error) (err error) {
+	defer debug.SetPanicOnFault(debug.SetPanicOnFault(true))
+	defer func() {
+		if r := recover(); r != nil {
+			err = &CorruptError{Path: s.path, Damage: []Damage{{Problem: fmt.Sprintf("bbolt failed on it: %v", r)}}}
+		}
+	}()
+	return fn()
+}
+
+func (s *Bolt) view(fn func(*bolt.Tx) error) error {
+	return s.guard(func() error { return s.db.View(fn) })
+}
+
+func (s *Bolt) update(fn func(*bolt.Tx) error) error {
+	return s.guard(func() error { return s.db.Update(fn) })
+}
+
+func (s *Bolt) batch(fn func(*bolt.Tx) error) error {
+	return s.guard(func() error { return s.db.Batch(fn) })
+}
+
 // wrap turns bolt's errors into the package's and says which file failed.
 // The package's own errors already say what they need to.
 func (s *Bolt) wrap(err error) error {
 	var ce *ConflictError
 	var de *DuplicateError
+	var ke *CorruptError
 	switch {
 	case err == nil:
 		return nil
+	case errors.As(err, &ke):
+		return err
+	case errors.Is(err, ErrCorrupt):
+		// A record that does not decode: say what to do about it.
+		return &CorruptError{Path: s.path, Damage: []Damage{{Problem: strings.ReplaceAll(err.Error(), ErrCorrupt.Error()+": ", "")}}}
 	case errors.Is(err, berrors.ErrDatabaseNotOpen):
 		return ErrClosed
 	case errors.Is(err, berrors.ErrDatabaseReadOnly), errors.Is(err, berrors.ErrTxNotWritable):
@@ -280,7 +335,7 @@ func (s *Bolt) Append(ctx context.Context, b Batch) ([]Event, error) {
 	if s.batching {
 		return s.AppendBatched(ctx, b)
 	}
-	return s.append(ctx, &b, s.db.Update)
+	return s.append(ctx, &b, s.update)
 }
 
 // AppendBatched is Append through bolt's DB.Batch: concurrent calls are
@@ -290,7 +345,7 @@ func (s *Bolt) Append(ctx context.Context, b Batch) ([]Event, error) {
 // fails (a conflict, say) is taken out of the shared transaction and fails
 // alone, writing nothing.
 func (s *Bolt) AppendBatched(ctx context.Context, b Batch) ([]Event, error) {
-	return s.append(ctx, &b, s.db.Batch)
+	return s.append(ctx, &b, s.batch)
 }
 
 func (s *Bolt) append(ctx context.Context, b *Batch, run func(func(*bolt.Tx) error) error) ([]Event, error) {
@@ -510,7 +565,7 @@ func (s *Bolt) Events(ctx context.Context, game string, from uint64) ([]Event, e
 		return nil, err
 	}
 	var out []Event
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		var err error
 		out, _, err = readEvents(tx, game, from, 0)
 		return err
@@ -562,7 +617,7 @@ func (s *Bolt) Scan(ctx context.Context, game string, from uint64, fn func(Event
 		}
 		var chunk []Event
 		var more bool
-		err := s.db.View(func(tx *bolt.Tx) error {
+		err := s.view(func(tx *bolt.Tx) error {
 			var err error
 			chunk, more, err = readEvents(tx, game, from, scanChunk)
 			return err
@@ -588,7 +643,7 @@ func (s *Bolt) Version(ctx context.Context, game string) (uint64, error) {
 		return 0, err
 	}
 	var version uint64
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		ev := eventsBucket(tx, game)
 		if ev == nil {
 			return fmt.Errorf("%w %q", ErrUnknownGame, game)
@@ -606,7 +661,7 @@ func (s *Bolt) Games(ctx context.Context) ([]string, error) {
 		return nil, err
 	}
 	var ids []string
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		games := tx.Bucket(bucketGames)
 		if games == nil {
 			return nil
@@ -628,7 +683,7 @@ func (s *Bolt) value(ctx context.Context, bucket func(*bolt.Tx) *bolt.Bucket, ke
 		return nil, err
 	}
 	var out []byte
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		var v []byte
 		if b := bucket(tx); b != nil {
 			v = b.Get([]byte(key))
@@ -636,7 +691,7 @@ func (s *Bolt) value(ctx context.Context, bucket func(*bolt.Tx) *bolt.Bucket, ke
 		if v == nil {
 			return fmt.Errorf("%w: %s", ErrNotFound, what)
 		}
-		if v[0] != valuePresent {
+		if len(v) == 0 || v[0] != valuePresent {
 			return fmt.Errorf("%w: %s starts with %#x", ErrCorrupt, what, v[0])
 		}
 		out = cloneBytes(v[1:])
@@ -669,7 +724,7 @@ func (s *Bolt) Marked(ctx context.Context, mark string) (bool, error) {
 		return false, err
 	}
 	var ok bool
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		if mb := tx.Bucket(bucketMarks); mb != nil && mark != "" {
 			ok = mb.Get([]byte(mark)) != nil
 		}
@@ -686,7 +741,7 @@ func (s *Bolt) Due(ctx context.Context, now time.Time) ([]Message, error) {
 	}
 	limit := dueKey(now, "")
 	var out []Message
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		o, ok := outboxOf(tx)
 		if !ok {
 			return nil
@@ -719,7 +774,7 @@ func (s *Bolt) Messages(ctx context.Context, game string) ([]Message, error) {
 		return nil, err
 	}
 	var out []Message
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		o, ok := outboxOf(tx)
 		if !ok {
 			return nil
@@ -768,7 +823,7 @@ func (s *Bolt) move(ctx context.Context, id string, change func(*Message)) error
 	if err := s.enter(ctx); err != nil {
 		return err
 	}
-	err := s.db.Update(func(tx *bolt.Tx) error {
+	err := s.update(func(tx *bolt.Tx) error {
 		o, ok := outboxOf(tx)
 		if !ok {
 			return fmt.Errorf("%w: outbox message %q", ErrNotFound, id)
@@ -804,7 +859,7 @@ func (s *Bolt) WriteTo(w io.Writer) (int64, error) {
 		return 0, ErrClosed
 	}
 	var n int64
-	err := s.db.View(func(tx *bolt.Tx) error {
+	err := s.view(func(tx *bolt.Tx) error {
 		var err error
 		n, err = tx.WriteTo(w)
 		return err
