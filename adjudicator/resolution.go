@@ -2,6 +2,7 @@ package adjudicator
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -21,10 +22,19 @@ type Roll struct {
 	Faces   []int  `json:"faces"`             // each die's face
 	Total   int    `json:"total"`             // sum of the faces
 	Outcome string `json:"outcome,omitempty"` // what it meant, e.g. "needs 4+: destroyed"
+	// To is who may see the roll; nil for everyone. A roll that is not
+	// public is sealed in the log until it may be revealed.
+	To Audience `json:"to,omitempty"`
+	// Sealed marks the stand-in of a roll that is not public: only N and
+	// Dice are given, the rest is in the adjudication's sealed part.
+	Sealed bool `json:"sealed,omitempty"`
 }
 
 // String renders the roll for people.
 func (r *Roll) String() string {
+	if r.Sealed {
+		return fmt.Sprintf("(sealed: %s from die %d)", r.Dice, r.N)
+	}
 	var b strings.Builder
 	b.WriteString(r.Label)
 	b.WriteString(": ")
@@ -59,7 +69,7 @@ type Resolution struct {
 	roller Roller
 	events []Event
 	rolls  []*Roll
-	report []string
+	report []Line
 	dieN   int
 	err    error
 }
@@ -82,7 +92,14 @@ func (r *Resolution) Emit(ev Event) {
 // Roll throws count dice of the given number of faces for label and records
 // the throw. Set Outcome on the result to say what it meant.
 func (r *Resolution) Roll(label string, count, faces int) *Roll {
-	roll := &Roll{N: r.dieN, Label: label, Dice: fmt.Sprintf("%dd%d", count, faces)}
+	return r.RollFor(Everyone, label, count, faces)
+}
+
+// RollFor is Roll for a throw that only audience may see (a search for a
+// hidden stack, a secret draw). Its label and faces are sealed in the log
+// until revealed; see Audience.
+func (r *Resolution) RollFor(audience Audience, label string, count, faces int) *Roll {
+	roll := &Roll{N: r.dieN, Label: label, Dice: fmt.Sprintf("%dd%d", count, faces), To: slices.Clone(audience)}
 	for i := 0; i < count; i++ {
 		v := 1
 		if r.err == nil {
@@ -101,9 +118,15 @@ func (r *Resolution) Roll(label string, count, faces int) *Roll {
 	return roll
 }
 
-// Sayf adds a line to the report players read.
+// Sayf adds a line to the report every side reads.
 func (r *Resolution) Sayf(format string, args ...any) {
-	r.report = append(r.report, fmt.Sprintf(format, args...))
+	r.report = append(r.report, Line{Text: fmt.Sprintf(format, args...)})
+}
+
+// Tellf adds a line to the report that only audience reads (a side's own
+// hidden move, a referee's note). It is sealed in the log until revealed.
+func (r *Resolution) Tellf(audience Audience, format string, args ...any) {
+	r.report = append(r.report, Line{Text: fmt.Sprintf(format, args...), To: slices.Clone(audience)})
 }
 
 // Fail makes the adjudication fail with err (sticky, first wins).
@@ -122,5 +145,5 @@ func (r *Resolution) Events() []Event { return r.events }
 // Rolls are the rolls made so far.
 func (r *Resolution) Rolls() []*Roll { return r.rolls }
 
-// Report is the report so far.
-func (r *Resolution) Report() []string { return r.report }
+// Report is the report so far, every line with its audience.
+func (r *Resolution) Report() []Line { return r.report }

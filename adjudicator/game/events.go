@@ -8,13 +8,30 @@ import (
 
 // The game-level event types. These names and schemas are stored in every
 // game's log: never change them, add new ones.
+//
+// Schema 1 of game.created, orders.accepted, turn.adjudicated and
+// orders.queue-dropped (umpire before the Trust work) kept players' secrets
+// and every side's private report in the log; such logs are refused with a
+// pointer to `umpire upgrade`, which rewrites them as schema 2.
 const (
-	TypeCreated       = "game.created"         // schema 1: Created
-	TypeOrders        = "orders.accepted"      // schema 1: OrdersAccepted
-	TypeAdjudicated   = "turn.adjudicated"     // schema 1: Adjudicated
+	TypeCreated       = "game.created"         // schema 2: Created
+	TypeOrders        = "orders.accepted"      // schema 2: OrdersAccepted
+	TypeAdjudicated   = "turn.adjudicated"     // schema 2: Adjudicated
 	TypeChainExtended = "dice.chain-extended"  // schema 1: ChainExtended
-	TypeQueueDropped  = "orders.queue-dropped" // schema 1: QueueDropped
+	TypeQueueDropped  = "orders.queue-dropped" // schema 2: QueueDropped
+	TypeRevealed      = "sealed.revealed"      // schema 1: Revealed
+	TypeUpgraded      = "log.upgraded"         // schema 1: Upgraded
 )
+
+// schemas is the schema each game-level type is written with now.
+var schemas = map[string]int{
+	TypeCreated: 2, TypeOrders: 2, TypeAdjudicated: 2, TypeChainExtended: 1,
+	TypeQueueDropped: 2, TypeRevealed: 1, TypeUpgraded: 1,
+}
+
+// Schema is the schema version a game-level event type is written with now
+// (0 for a type that is not game-level).
+func Schema(typ string) int { return schemas[typ] }
 
 // Actors recorded on events.
 const (
@@ -32,6 +49,9 @@ type Record struct {
 	Time    time.Time
 	Actor   string
 	Payload []byte
+	// Private is the opening of a commitment the payload makes (see
+	// seal.go): kept in the referee's data file, never in the log.
+	Private []byte
 }
 
 // Entry is a stored event as the game package reads it.
@@ -55,11 +75,11 @@ type Created struct {
 	StateHash      string            `json:"state_hash"`
 }
 
-// Player is one side's player.
+// Player is one side's player. The player's secret is never in the log:
+// the referee's data file keeps only a salted check value of it.
 type Player struct {
-	Side       adjudicator.Side `json:"side"`
-	Address    string           `json:"address,omitempty"`
-	SecretHash string           `json:"secret_hash,omitempty"` // hex SHA-256 of the player's secret
+	Side    adjudicator.Side `json:"side"`
+	Address string           `json:"address,omitempty"`
 }
 
 // Dice modes.
@@ -77,42 +97,94 @@ type DiceInfo struct {
 }
 
 // OrdersAccepted is the payload of orders.accepted.
+//
+// Text is the orders exactly as the player sent them, less the line that
+// carried the player's secret (SecretRemoved says one was removed). When the
+// other sides may not read the orders yet — simultaneous hidden orders, or
+// a text with orders sent ahead under "then:" — Text is sealed: Sealed is
+// the commitment of an OrdersOpening and the text is revealed by a
+// sealed.revealed event when it may be (hidden orders at their
+// adjudication, orders sent ahead when all of them were used, and
+// everything at the end of the game).
 type OrdersAccepted struct {
-	Request    string           `json:"request"`
-	Side       adjudicator.Side `json:"side"`
-	Kind       string           `json:"kind"`
-	Turn       int              `json:"turn"`
-	Phase      string           `json:"phase"`
-	Raw        string           `json:"raw"`        // exactly as received
-	Normalized string           `json:"normalized"` // as the engine understood it
-	Digest     string           `json:"digest"`     // hex SHA-256 of Raw
-	Via        string           `json:"via,omitempty"`
-	MessageID  string           `json:"message_id,omitempty"`
-	Replaces   bool             `json:"replaces,omitempty"`
-	// Queue lists the later phases the same text gives orders for
-	// ("then:"), used one by one as they come due.
-	Queue []Queued `json:"queue,omitempty"`
-	// Queued marks orders taken from an earlier text's "then:" list: the
-	// entry QueueIndex of Raw's list, used automatically when its phase
-	// came due.
-	Queued     bool `json:"queued,omitempty"`
-	QueueIndex int  `json:"queue_index,omitempty"`
+	Request       string           `json:"request"`
+	Side          adjudicator.Side `json:"side"`
+	Kind          string           `json:"kind"`
+	Turn          int              `json:"turn"`
+	Phase         string           `json:"phase"`
+	Text          string           `json:"text,omitempty"`           // as received, less the secret line; "" when sealed
+	SecretRemoved bool             `json:"secret_removed,omitempty"` // a "secret:" line was removed from Text
+	Digest        string           `json:"digest,omitempty"`         // hex SHA-256 of Text; "" when sealed
+	// Orders is the "orders:" section alone, re-encoded, when Text is sealed
+	// but the orders themselves are not (orders sent ahead follow them):
+	// what a replay parses.
+	Orders     string `json:"orders,omitempty"`
+	Normalized string `json:"normalized,omitempty"` // as the engine understood them; "" when sealed
+	Via        string `json:"via,omitempty"`
+	MessageID  string `json:"message_id,omitempty"`
+	Replaces   bool   `json:"replaces,omitempty"`
+	Sealed     string `json:"sealed,omitempty"` // commitment of the OrdersOpening
+	Ahead      bool   `json:"ahead,omitempty"`  // the sealed text also gives orders for later phases ("then:")
+	// Queued marks orders taken from an earlier text's "then:" list: entry
+	// QueueIndex of the text of event QueueOf, used automatically when its
+	// phase came due. Their Orders field holds that entry's orders.
+	Queued     bool   `json:"queued,omitempty"`
+	QueueOf    uint64 `json:"queue_of,omitempty"`
+	QueueIndex int    `json:"queue_index,omitempty"`
+	QueueDone  bool   `json:"queue_done,omitempty"` // the last entry of that list
+}
+
+// OrdersOpening is the sealed part of an orders.accepted event: what it
+// lacks, and a random salt so that nobody can confirm a guess of the text
+// from the commitment.
+type OrdersOpening struct {
+	Salt       string   `json:"salt"`
+	Text       string   `json:"text"`
+	Digest     string   `json:"digest"`
+	Orders     string   `json:"orders,omitempty"`
+	Normalized string   `json:"normalized,omitempty"`
+	Queue      []Queued `json:"queue,omitempty"` // the later phases the text gives orders for
 }
 
 // Queued is one entry of a "then:" list: the orders for a later phase.
 type Queued struct {
-	Index int    `json:"index"` // position in the "then:" list of Raw
+	Index int    `json:"index"` // position in the "then:" list of the text
 	Turn  int    `json:"turn"`
 	Phase string `json:"phase"`
 }
 
-// QueueDropped is the payload of orders.queue-dropped: a side's queued
-// orders were not used, and why; the side is asked for that phase as usual.
+// QueueDropped is the payload of orders.queue-dropped: a side's orders sent
+// ahead were not used; the side is asked for that phase as usual. Why is
+// told to the side alone: the reason is sealed (a QueueDroppedOpening).
 type QueueDropped struct {
 	Side   adjudicator.Side `json:"side"`
 	Turn   int              `json:"turn"`
 	Phase  string           `json:"phase"`
-	Reason string           `json:"reason"`
+	Sealed string           `json:"sealed"` // commitment of the QueueDroppedOpening
+}
+
+// QueueDroppedOpening is the sealed part of orders.queue-dropped.
+type QueueDroppedOpening struct {
+	Salt   string `json:"salt"`
+	Reason string `json:"reason"`
+}
+
+// Revealed is the payload of sealed.revealed: the opening of a commitment
+// made by event Of, now that every side may read it. SHA-256 of Opening's
+// bytes is the commitment.
+type Revealed struct {
+	Of         uint64 `json:"of"`
+	Commitment string `json:"commitment"`
+	Opening    string `json:"opening"`
+}
+
+// Upgraded is the payload of log.upgraded, the last event of a log that
+// `umpire upgrade` rewrote from an older schema: what the log was before.
+type Upgraded struct {
+	FromSchema int    `json:"from_schema"`
+	OldEvents  int    `json:"old_events"`
+	OldHead    string `json:"old_head"`
+	Changes    string `json:"changes"`
 }
 
 // Adjudicated is the payload of turn.adjudicated. It follows the ruleset
@@ -124,10 +196,25 @@ type Adjudicated struct {
 	Seed           string              `json:"seed"`       // hex s_index, revealed now ("" for scripted dice)
 	Requests       []string            `json:"requests"`   // the requests answered
 	Events         int                 `json:"events"`     // ruleset events emitted just before
-	Rolls          []*adjudicator.Roll `json:"rolls"`      // every die rolled, in order
-	Report         []string            `json:"report"`     // what happened, for people
-	StateHash      string              `json:"state_hash"` // hash of the state afterwards
+	Rolls          []*adjudicator.Roll `json:"rolls"`            // every die rolled, in order; a roll not for everyone is a sealed stand-in
+	Report         []adjudicator.Line  `json:"report"`           // what happened, for people: the lines every side reads
+	Sealed         string              `json:"sealed,omitempty"` // commitment of the AdjudicationOpening, when some lines or rolls are not public
+	StateHash      string              `json:"state_hash"`       // hash of the state afterwards
 	RulesetVersion string              `json:"ruleset_version"`
+}
+
+// AdjudicationOpening is the sealed part of turn.adjudicated: the report
+// lines and rolls that not every side may read, each with its audience.
+type AdjudicationOpening struct {
+	Salt  string              `json:"salt"`
+	Lines []PlacedLine        `json:"lines,omitempty"`
+	Rolls []*adjudicator.Roll `json:"rolls,omitempty"`
+}
+
+// PlacedLine is a report line with its place in the whole report.
+type PlacedLine struct {
+	At int `json:"at"`
+	adjudicator.Line
 }
 
 // ChainExtended is the payload of dice.chain-extended: a new chain of seeds

@@ -9,9 +9,11 @@
 package game
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"slices"
@@ -36,6 +38,9 @@ type Game struct {
 	Chains  []ChainExtended
 	Pending []Pending                   // accepted answers waiting for the adjudication
 	Queues  map[adjudicator.Side]*Queue // orders sent ahead for later phases ("then:")
+	// Unrevealed lists the commitments of the log not revealed yet, in
+	// the order they were made.
+	Unrevealed []SealedRef
 
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
@@ -50,29 +55,69 @@ type Pending struct {
 	Seq     uint64
 	Request string           // the request it answers
 	Side    adjudicator.Side // who sent it
-	Digest  string           // hex SHA-256 of the orders as received
+	Digest  string           // hex SHA-256 of the orders as received; "" while sealed
+	Sealed  string           // the commitment of its sealed part, if any
 	payload []byte           // the orders.accepted payload, decoded on demand
+	opening []byte           // its opening, once revealed in the log
 }
 
-// Queue is what remains of a side's "then:" list.
+// Queue is a side's "then:" list: the text is sealed, so the entries are
+// read from its opening when a phase comes due.
 type Queue struct {
-	Seq     uint64   // the orders.accepted event that carried it
-	Items   []Queued // the entries not used yet, in order
-	payload []byte
+	Seq    uint64 // the orders.accepted event that carried it
+	Sealed string // the commitment of that event's opening
+	Used   int    // entries up to this index were used or passed; -1 for none
 }
 
-// Accepted decodes the orders.accepted record that carried the queue.
-func (q *Queue) Accepted() (OrdersAccepted, error) {
-	var oa OrdersAccepted
-	err := json.Unmarshal(q.payload, &oa)
-	return oa, err
-}
-
-// Accepted decodes the whole orders.accepted record.
+// Accepted decodes the whole orders.accepted record, with its sealed part
+// put back once revealed.
 func (p Pending) Accepted() (OrdersAccepted, error) {
 	var oa OrdersAccepted
-	err := json.Unmarshal(p.payload, &oa)
-	return oa, err
+	if err := json.Unmarshal(p.payload, &oa); err != nil {
+		return oa, err
+	}
+	if p.opening != nil {
+		if err := fillOpening(&oa, p.opening); err != nil {
+			return oa, err
+		}
+	}
+	return oa, nil
+}
+
+// fillOpening puts the sealed part of an orders.accepted payload back.
+func fillOpening(oa *OrdersAccepted, opening []byte) error {
+	if Digest(opening) != oa.Sealed {
+		return fmt.Errorf("the opening does not match the commitment %s", oa.Sealed)
+	}
+	var op OrdersOpening
+	if err := json.Unmarshal(opening, &op); err != nil {
+		return err
+	}
+	oa.Text, oa.Digest = op.Text, op.Digest
+	if op.Orders != "" {
+		oa.Orders = op.Orders
+	}
+	if op.Normalized != "" {
+		oa.Normalized = op.Normalized
+	}
+	return nil
+}
+
+// ErrNeedsUpgrade says that a log was written by an older umpire whose
+// schema kept what must not be stored; `umpire upgrade` rewrites it.
+var ErrNeedsUpgrade = errors.New("written by an older umpire: run 'umpire upgrade' once (see docs/trust.md)")
+
+// checkSchema refuses game-level events of another schema than this
+// build writes.
+func checkSchema(e Entry) error {
+	want := Schema(e.Type)
+	if e.Schema == want {
+		return nil
+	}
+	if e.Schema < want {
+		return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("%s has schema %d, %v", e.Type, e.Schema, ErrNeedsUpgrade), Err: ErrNeedsUpgrade}
+	}
+	return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("%s has schema %d; this build reads schema %d (a newer umpire wrote it?)", e.Type, e.Schema, want)}
 }
 
 // LogError is a log that cannot be folded: a bug or tampering, never a
@@ -80,9 +125,12 @@ func (p Pending) Accepted() (OrdersAccepted, error) {
 type LogError struct {
 	Seq uint64
 	Msg string
+	Err error // a cause to test with errors.Is, e.g. ErrNeedsUpgrade
 }
 
 func (e *LogError) Error() string { return fmt.Sprintf("game log, event %d: %s", e.Seq, e.Msg) }
+
+func (e *LogError) Unwrap() error { return e.Err }
 
 // Load folds a whole log.
 func Load(entries []Entry, lookup Lookup) (*Game, error) {
@@ -108,6 +156,9 @@ func Load(entries []Entry, lookup Lookup) (*Game, error) {
 func Start(e Entry, lookup Lookup) (*Game, error) {
 	if e.Type != TypeCreated {
 		return nil, &LogError{Seq: e.Seq, Msg: fmt.Sprintf("the first event is %q, not %s", e.Type, TypeCreated)}
+	}
+	if err := checkSchema(e); err != nil {
+		return nil, err
 	}
 	var c Created
 	if err := json.Unmarshal(e.Payload, &c); err != nil {
@@ -149,6 +200,11 @@ func (g *Game) Apply(e Entry) error {
 	if e.Seq != g.Version+1 {
 		return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("out of order: expected event %d", g.Version+1)}
 	}
+	if Schema(e.Type) != 0 {
+		if err := checkSchema(e); err != nil {
+			return err
+		}
+	}
 	switch e.Type {
 	case TypeCreated:
 		return &LogError{Seq: e.Seq, Msg: "a second game.created"}
@@ -157,19 +213,28 @@ func (g *Game) Apply(e Entry) error {
 			Request    string           `json:"request"`
 			Side       adjudicator.Side `json:"side"`
 			Digest     string           `json:"digest"`
-			Queue      []Queued         `json:"queue"`
+			Sealed     string           `json:"sealed"`
+			Ahead      bool             `json:"ahead"`
 			Queued     bool             `json:"queued"`
 			QueueIndex int              `json:"queue_index"`
+			QueueDone  bool             `json:"queue_done"`
 		}
 		if err := json.Unmarshal(e.Payload, &oa); err != nil {
 			return &LogError{Seq: e.Seq, Msg: "bad orders payload: " + err.Error()}
 		}
-		g.addPending(Pending{Seq: e.Seq, Request: oa.Request, Side: oa.Side, Digest: oa.Digest, payload: e.Payload})
+		g.addPending(Pending{Seq: e.Seq, Request: oa.Request, Side: oa.Side, Digest: oa.Digest, Sealed: oa.Sealed, payload: e.Payload})
+		if oa.Sealed != "" {
+			g.seal(e.Seq, oa.Sealed)
+		}
 		switch {
+		case oa.Queued && oa.QueueDone:
+			g.setQueue(oa.Side, nil)
 		case oa.Queued:
-			g.popQueue(oa.Side, oa.QueueIndex)
-		case len(oa.Queue) > 0:
-			g.setQueue(oa.Side, &Queue{Seq: e.Seq, Items: oa.Queue, payload: e.Payload})
+			if q := g.Queues[oa.Side]; q != nil {
+				g.setQueue(oa.Side, &Queue{Seq: q.Seq, Sealed: q.Sealed, Used: oa.QueueIndex})
+			}
+		case oa.Ahead:
+			g.setQueue(oa.Side, &Queue{Seq: e.Seq, Sealed: oa.Sealed, Used: -1})
 		}
 	case TypeQueueDropped:
 		var qd QueueDropped
@@ -177,6 +242,29 @@ func (g *Game) Apply(e Entry) error {
 			return &LogError{Seq: e.Seq, Msg: "bad queue payload: " + err.Error()}
 		}
 		g.setQueue(qd.Side, nil)
+		if qd.Sealed != "" {
+			g.seal(e.Seq, qd.Sealed)
+		}
+	case TypeRevealed:
+		var rv Revealed
+		if err := json.Unmarshal(e.Payload, &rv); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad reveal payload: " + err.Error()}
+		}
+		i := slices.IndexFunc(g.Unrevealed, func(r SealedRef) bool { return r.Seq == rv.Of && r.Commitment == rv.Commitment })
+		if i < 0 {
+			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("reveals commitment %s of event %d, which is not sealed", rv.Commitment, rv.Of)}
+		}
+		if Digest([]byte(rv.Opening)) != rv.Commitment {
+			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("the opening revealed does not hash to the commitment %s of event %d", rv.Commitment, rv.Of)}
+		}
+		g.Unrevealed = slices.Delete(slices.Clone(g.Unrevealed), i, i+1)
+		for k, p := range g.Pending {
+			if p.Seq == rv.Of {
+				g.Pending[k].opening = []byte(rv.Opening)
+			}
+		}
+	case TypeUpgraded:
+		// A note for auditors; nothing changes.
 	case TypeAdjudicated:
 		// A plain fold trusts the log (the store's hash chain guards it)
 		// and does not decode the rolls and report; a checking fold
@@ -199,6 +287,15 @@ func (g *Game) Apply(e Entry) error {
 			if h := StateHash(g.State); h != a.StateHash {
 				return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("state after adjudication %d hashes to %s, the log says %s", a.K, h, a.StateHash)}
 			}
+		}
+		var sealed struct {
+			Sealed string `json:"sealed"`
+		}
+		if bytes.Contains(e.Payload, []byte(`"sealed":"`)) {
+			if err := json.Unmarshal(e.Payload, &sealed); err != nil {
+				return &LogError{Seq: e.Seq, Msg: "bad adjudication payload: " + err.Error()}
+			}
+			g.seal(e.Seq, sealed.Sealed)
 		}
 		g.K++
 		g.Pending = g.Pending[:0]
@@ -239,7 +336,7 @@ func (g *Game) setQueue(side adjudicator.Side, q *Queue) {
 	for k, v := range g.Queues {
 		m[k] = v
 	}
-	if q == nil || len(q.Items) == 0 {
+	if q == nil {
 		delete(m, side)
 	} else {
 		m[side] = q
@@ -247,20 +344,9 @@ func (g *Game) setQueue(side adjudicator.Side, q *Queue) {
 	g.Queues = m
 }
 
-// popQueue drops the entries of side's queue up to and including the one
-// with Index index.
-func (g *Game) popQueue(side adjudicator.Side, index int) {
-	q := g.Queues[side]
-	if q == nil {
-		return
-	}
-	var rest []Queued
-	for _, it := range q.Items {
-		if it.Index > index {
-			rest = append(rest, it)
-		}
-	}
-	g.setQueue(side, &Queue{Seq: q.Seq, Items: rest, payload: q.payload})
+// seal notes a commitment made by event seq.
+func (g *Game) seal(seq uint64, c string) {
+	g.Unrevealed = append(slices.Clone(g.Unrevealed), SealedRef{Seq: seq, Commitment: c})
 }
 
 func (g *Game) addPending(p Pending) {
@@ -281,6 +367,9 @@ func (g *Game) Submissions() ([]adjudicator.Submission, error) {
 		oa, err := p.Accepted()
 		if err != nil {
 			return nil, &LogError{Seq: p.Seq, Msg: "bad orders payload: " + err.Error()}
+		}
+		if oa.Sealed != "" && p.opening == nil && oa.Orders == "" {
+			return nil, &LogError{Seq: p.Seq, Msg: "these orders are sealed and were not revealed before their adjudication", Err: ErrSealed}
 		}
 		sub, err := g.reparse(oa)
 		if err != nil {

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/testrules"
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
 )
 
 func lookup(name string) (adjudicator.Ruleset, bool) {
@@ -31,6 +33,18 @@ type table struct {
 	log     []game.Entry
 	secrets map[int][]byte
 	fresh   int
+	vault   game.Vault
+}
+
+// salts is a reader of counting bytes: the salts of sealed parts in tests.
+type salts struct{ n byte }
+
+func (s *salts) Read(p []byte) (int, error) {
+	for i := range p {
+		s.n++
+		p[i] = s.n
+	}
+	return len(p), nil
 }
 
 func secret(n int) []byte {
@@ -45,13 +59,13 @@ func newTable(t *testing.T, chainLength int, opts map[string]string) *table {
 	t.Helper()
 	rec, _, err := game.Create(game.NewGame{
 		ID: "g1", Ruleset: testrules.Race, Scenario: "sprint", Options: opts,
-		Players: []game.Player{{Side: "red", Address: "red@example.org", SecretHash: game.SecretHash("r3d")}, {Side: "blue", Address: "blue@example.org"}},
+		Players: []game.Player{{Side: "red", Address: "red@example.org"}, {Side: "blue", Address: "blue@example.org"}},
 		Time:    t0, Secret: secret(0), ChainLength: chainLength,
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tb := &table{t: t, secrets: map[int][]byte{0: secret(0)}, fresh: 1}
+	tb := &table{t: t, secrets: map[int][]byte{0: secret(0)}, fresh: 1, vault: game.Vault{}}
 	tb.append([]game.Record{rec})
 	g, err := game.Load(tb.log, lookup)
 	if err != nil {
@@ -73,11 +87,13 @@ func (tb *table) submit(side, src string) (*game.Outcome, error) {
 		Side: adjudicator.Side(side), Src: []byte(src), Time: t0.Add(time.Duration(len(tb.log)) * time.Minute), Via: "test",
 		Secrets:    func(gen int) ([]byte, error) { return tb.secrets[gen], nil },
 		NextSecret: secret(tb.fresh),
+		Rand:       &salts{}, Unseal: tb.vault.Unseal,
 	})
 	if err != nil {
 		return nil, err
 	}
 	tb.append(out.Records)
+	tb.vault.Keep(out.Records)
 	if out.NewSecret != nil {
 		tb.secrets[out.NewChain] = out.NewSecret
 		tb.fresh++
@@ -172,18 +188,20 @@ func TestDecisionInterrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	script := &dice.Script{Faces: []int{4, 1}}
+	vault := game.Vault{}
 	step := func(side, src string) *game.Outcome {
-		out, err := g.Submit(game.Input{Side: adjudicator.Side(side), Src: []byte(src), Time: t0, Dice: script})
+		out, err := g.Submit(game.Input{Side: adjudicator.Side(side), Src: []byte(src), Time: t0, Dice: script, Rand: &salts{}, Unseal: vault.Unseal})
 		if err != nil {
 			t.Fatalf("%s: %v", side, err)
 		}
 		g = out.Next
+		vault.Keep(out.Records)
 		return out
 	}
 	step("red", bid(1, 1))
 	step("blue", bid(1, 0))
 	out := step("red", move(1, "R1"))
-	if !strings.Contains(strings.Join(out.Results[0].Report, "\n"), "trapped") {
+	if !strings.Contains(strings.Join(adjudicator.Texts(out.Results[0].Full), "\n"), "trapped") {
 		t.Fatalf("report %v", out.Results[0].Report)
 	}
 	due := g.Due()
@@ -264,10 +282,12 @@ func TestBadInput(t *testing.T) {
 		})
 	}
 	// Replacing pending orders is allowed when asked for.
-	tb.must("red", "replace: true\n"+bid(1, 1))
-	p, _ := tb.g.Answered("t1.bid.red")
-	if oa, err := p.Accepted(); err != nil || !oa.Replaces || !strings.Contains(oa.Normalized, "bid: 1") {
-		t.Errorf("replacement not recorded: %+v %v", oa, err)
+	out := tb.must("red", "replace: true\n"+bid(1, 1))
+	if oa := out.Accepted; !oa.Replaces || !strings.Contains(oa.Normalized, "bid: 1") {
+		t.Errorf("replacement not recorded: %+v", oa)
+	}
+	if p, _ := tb.g.Answered("t1.bid.red"); p.Seq != uint64(len(tb.log)) || p.Sealed == "" {
+		t.Errorf("the replacement is not the pending answer, sealed: %+v", p)
 	}
 	// Several errors in one move are all reported, each with its line.
 	tb.must("blue", bid(1, 0))
@@ -289,13 +309,49 @@ func TestBadInput(t *testing.T) {
 
 func TestSecret(t *testing.T) {
 	tb := newTable(t, 0, nil)
-	in := game.Input{Side: "red", Src: []byte("secret: wrong\n" + bid(1, 1)), Time: t0, NeedSecret: true}
-	if _, err := tb.g.Submit(in); code(err) != "bad-secret" {
+	check := func(side adjudicator.Side, s string) (bool, error) { return side == "red" && s == "r3d", nil }
+	in := game.Input{Side: "red", Src: []byte("secret: xyzzy-guess\n" + bid(1, 1)), Time: t0, CheckSecret: check, Rand: &salts{}}
+	_, err := tb.g.Submit(in)
+	if code(err) != "bad-secret" {
 		t.Errorf("wrong secret: %v", err)
 	}
-	in.Src = []byte("secret: r3d\n" + bid(1, 1))
-	if _, err := tb.g.Submit(in); err != nil {
-		t.Errorf("right secret refused: %v", err)
+	if err != nil && strings.Contains(err.Error(), "xyzzy") {
+		t.Errorf("the error quotes the secret sent: %v", err)
+	}
+	in.Src = []byte("game: g1\nsecret: r3d\n" + bid(1, 1))
+	out, err := tb.g.Submit(in)
+	if err != nil {
+		t.Fatalf("right secret refused: %v", err)
+	}
+	// The bid is hidden: sealed in the record, and the opening holds the
+	// text less the secret line.
+	rec := out.Records[0]
+	if bytes.Contains(rec.Payload, []byte("r3d")) || bytes.Contains(rec.Private, []byte("r3d")) {
+		t.Errorf("the secret is stored:\n%s\n%s", rec.Payload, rec.Private)
+	}
+	if out.Accepted.Text != "game: g1\n"+bid(1, 1) || !out.Accepted.SecretRemoved {
+		t.Errorf("text kept: %q (secret removed: %v)", out.Accepted.Text, out.Accepted.SecretRemoved)
+	}
+}
+
+func TestRemoveSecret(t *testing.T) {
+	for _, c := range []struct{ in, want string }{
+		{"game: g\nsecret: abc\nturn: 1\n", "game: g\nturn: 1\n"},
+		{"secret: abc # mine\norders: []\n", "orders: []\n"},
+		{"game: g\nsecret: |\n  abc\n  def\nturn: 1\n", "game: g\nturn: 1\n"},
+		{"{game: g, secret: abc, turn: 1}\n", `{game: g, secret: "(removed)", turn: 1}` + "\n"},
+		{"{game: g, secret: \"abc\"}\n", `{game: g, secret: "(removed)"}` + "\n"},
+		{"game: g\nturn: 1\n", "game: g\nturn: 1\n"},
+		{"game: g\nsecret: abc", "game: g\n"},
+	} {
+		root, err := yamlx.Parse([]byte(c.in))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, _ := game.RemoveSecret([]byte(c.in), root)
+		if string(got) != c.want {
+			t.Errorf("%q: got %q, want %q", c.in, got, c.want)
+		}
 	}
 }
 
@@ -388,8 +444,12 @@ func TestVerifyCatchesTampering(t *testing.T) {
 	badSeed := tamper(game.TypeAdjudicated, func(m map[string]any) {
 		m["seed"] = strings.Repeat("ab", 32)
 	})
-	if a := game.Verify(badSeed); a.OK() || !strings.Contains(strings.Join(a.Problems, "\n"), "does not hash to the previous seed") {
-		t.Errorf("a substituted seed was not caught: %v", a.Problems)
+	// One bad seed is reported once: the seeds after it still check
+	// against the chain.
+	if a := game.Verify(badSeed); len(a.Problems) != 1 || !strings.Contains(a.Problems[0], "is not seed 1 of chain 0") {
+		t.Errorf("a substituted seed was not caught once: %v", a.Problems)
+	} else if want := game.Verify(tb.log); a.Seeds != want.Seeds-1 {
+		t.Errorf("after a bad seed %d seeds checked, want %d", a.Seeds, want.Seeds-1)
 	}
 	moved := tamper("race.advanced", func(m map[string]any) { m["to"] = float64(11) })
 	if a := game.Replay(moved, lookup); a.OK() {
@@ -463,7 +523,7 @@ func TestOrdersSentAhead(t *testing.T) {
 		if len(out.Results) != 2 {
 			t.Fatalf("%d adjudications; the bids and red's move sent ahead make 2", len(out.Results))
 		}
-		if !strings.Contains(strings.Join(out.Notes, "\n"), "red's orders sent ahead for turn 1, blue") && !strings.Contains(strings.Join(out.Notes, "\n"), "were used") {
+		if !strings.Contains(strings.Join(adjudicator.Texts(out.Notes), "\n"), "red's orders sent ahead for turn 1, blue") && !strings.Contains(strings.Join(adjudicator.Texts(out.Notes), "\n"), "were used") {
 			t.Errorf("notes %v", out.Notes)
 		}
 		if due := tb.g.Due(); due[0].Side != "blue" || due[0].Phase != "move" {
@@ -484,7 +544,7 @@ func TestOrdersSentAhead(t *testing.T) {
 			t.Fatalf("%d adjudications; blue moves first, so red's move waits", len(out.Results))
 		}
 		out = tb.must("blue", "turn: 1\nphase: move\norders: []\n") // no runner moves: no trap can interrupt
-		if len(out.Results) != 2 || !strings.Contains(strings.Join(out.Notes, "\n"), "were used") {
+		if len(out.Results) != 2 || !strings.Contains(strings.Join(adjudicator.Texts(out.Notes), "\n"), "were used") {
 			t.Fatalf("blue's move should bring red's move sent ahead: %d adjudications, notes %v", len(out.Results), out.Notes)
 		}
 		if a := game.Replay(tb.log, lookup); !a.OK() {
@@ -498,7 +558,7 @@ func TestOrdersSentAhead(t *testing.T) {
 		if len(out.Results) != 1 {
 			t.Fatalf("%d adjudications, want only the bids", len(out.Results))
 		}
-		notes := strings.Join(out.Notes, "\n")
+		notes := strings.Join(adjudicator.Texts(out.Notes), "\n")
 		if !strings.Contains(notes, "asked for turn 1, red moves as usual") || !strings.Contains(notes, "B1 is blue's") {
 			t.Errorf("notes %q", notes)
 		}

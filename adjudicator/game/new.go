@@ -18,7 +18,7 @@ type NewGame struct {
 	Scenario    string
 	Position    []byte
 	Options     map[string]string
-	Players     []Player // SecretHash set by the caller if players have secrets
+	Players     []Player
 	Referee     string
 	Time        time.Time
 	Secret      []byte // s_N of the first dice chain (from crypto/rand), or nil with Faces
@@ -79,7 +79,7 @@ func Create(n NewGame) (Record, *Created, error) {
 	if err != nil {
 		return Record{}, nil, err
 	}
-	return Record{Type: TypeCreated, Schema: 1, Time: n.Time, Actor: ActorReferee, Payload: b}, &c, nil
+	return Record{Type: TypeCreated, Schema: Schema(TypeCreated), Time: n.Time, Actor: ActorReferee, Payload: b}, &c, nil
 }
 
 func slicesContains[T comparable](s []T, v T) bool {

@@ -1,8 +1,10 @@
 package game
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 
 	"gopkg.in/yaml.v3"
 
@@ -64,6 +66,30 @@ func checkThen(env Envelope, req adjudicator.Request, root *yaml.Node) ([]Queued
 	return out, nil
 }
 
+// queueItems opens a side's queue: the text it was sent in and the
+// entries not used yet.
+func (g *Game) queueItems(in Input, out *Outcome, q *Queue) (Envelope, []Queued, error) {
+	b, err := open(in, out, q.Sealed)
+	if err != nil {
+		return Envelope{}, nil, err
+	}
+	var op OrdersOpening
+	if err := json.Unmarshal(b, &op); err != nil {
+		return Envelope{}, nil, fmt.Errorf("%w: queued orders: %v", ErrInternal, err)
+	}
+	_, env, err := readEnvelope([]byte(op.Text))
+	if err != nil {
+		return Envelope{}, nil, fmt.Errorf("%w: queued orders: %v", ErrInternal, err)
+	}
+	var rest []Queued
+	for _, it := range op.Queue {
+		if it.Index > q.Used {
+			rest = append(rest, it)
+		}
+	}
+	return env, rest, nil
+}
+
 // useQueues answers due requests from the sides' queues. It reports
 // whether it answered any.
 func (g *Game) useQueues(in Input, out *Outcome) (bool, error) {
@@ -76,23 +102,20 @@ func (g *Game) useQueues(in Input, out *Outcome) (bool, error) {
 		if q == nil {
 			continue
 		}
-		j := -1
-		for i, it := range q.Items {
-			if it.Turn == r.Turn && it.Phase == r.Phase {
-				j = i
-				break
-			}
+		env, items, err := g.queueItems(in, out, q)
+		if err != nil {
+			return false, err
 		}
+		j := slices.IndexFunc(items, func(it Queued) bool { return it.Turn == r.Turn && it.Phase == r.Phase })
 		if j < 0 {
-			last := q.Items[len(q.Items)-1]
-			if last.Turn < r.Turn {
-				if err := g.dropQueue(in, out, r, fmt.Sprintf("turn %d is over", last.Turn)); err != nil {
+			if len(items) > 0 && items[len(items)-1].Turn < r.Turn {
+				if err := g.dropQueue(in, out, r, fmt.Sprintf("turn %d is over", items[len(items)-1].Turn)); err != nil {
 					return false, err
 				}
 			}
 			continue
 		}
-		ok, err := g.useQueued(in, out, r, q, j)
+		ok, err := g.useQueued(in, out, r, q, env, items, j)
 		if err != nil {
 			return false, err
 		}
@@ -101,22 +124,20 @@ func (g *Game) useQueues(in Input, out *Outcome) (bool, error) {
 	return used, nil
 }
 
-// useQueued parses entry j of q for request r and records it, or drops
+// useQueued parses entry j of items for request r and records it, or drops
 // the queue if it no longer fits.
-func (g *Game) useQueued(in Input, out *Outcome, r adjudicator.Request, q *Queue, j int) (bool, error) {
-	oa, err := q.Accepted()
-	if err != nil {
-		return false, fmt.Errorf("%w: queued orders: %v", ErrInternal, err)
+func (g *Game) useQueued(in Input, out *Outcome, r adjudicator.Request, q *Queue, env Envelope, items []Queued, j int) (bool, error) {
+	it := items[j]
+	mine := adjudicator.To(r.Side)
+	for _, skipped := range items[:j] {
+		out.Notes = append(out.Notes, adjudicator.Line{To: mine,
+			Text: fmt.Sprintf("the %s's orders sent ahead for turn %d, phase %s were not needed: that phase was passed", r.Side, skipped.Turn, skipped.Phase)})
 	}
-	_, env, err := readEnvelope([]byte(oa.Raw))
-	if err != nil {
-		return false, fmt.Errorf("%w: queued orders: %v", ErrInternal, err)
+	if it.Index < 0 || it.Index >= len(env.Then) {
+		return false, fmt.Errorf("%w: queued orders %d are not in the stored text", ErrInternal, it.Index)
 	}
-	it := q.Items[j]
-	for _, skipped := range q.Items[:j] {
-		out.Notes = append(out.Notes, fmt.Sprintf("the %s's orders sent ahead for turn %d, phase %s were not needed: that phase was passed", r.Side, skipped.Turn, skipped.Phase))
-	}
-	orders, err := g.Rules.ParseOrders(g.State, r, &env.Then[it.Index].Orders)
+	node := &env.Then[it.Index].Orders
+	orders, err := g.Rules.ParseOrders(g.State, r, node)
 	if err != nil {
 		var oe *adjudicator.OrderError
 		var oes adjudicator.OrderErrors
@@ -129,33 +150,65 @@ func (g *Game) useQueued(in Input, out *Outcome, r adjudicator.Request, q *Queue
 	if err != nil {
 		return false, fmt.Errorf("%w: orders do not encode: %v", ErrInternal, err)
 	}
-	acc := OrdersAccepted{
-		Request: r.ID, Side: r.Side, Kind: r.Kind, Turn: r.Turn, Phase: r.Phase,
-		Raw: oa.Raw, Normalized: string(norm), Digest: Digest([]byte(oa.Raw)),
-		Via: "queued", MessageID: oa.MessageID, Queued: true, QueueIndex: it.Index,
-	}
-	rec, err := record(TypeOrders, in.Time, SideActor(r.Side), acc)
+	text, err := encodeOrders(node)
 	if err != nil {
 		return false, err
 	}
-	if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
-		return false, fmt.Errorf("%w: %v", ErrInternal, err)
+	acc := OrdersAccepted{
+		Request: r.ID, Side: r.Side, Kind: r.Kind, Turn: r.Turn, Phase: r.Phase,
+		Orders: text, Normalized: string(norm), Digest: Digest([]byte(text)),
+		Via: "queued", Queued: true, QueueOf: q.Seq, QueueIndex: it.Index, QueueDone: j == len(items)-1,
 	}
-	out.Records = append(out.Records, rec)
-	out.Notes = append(out.Notes, fmt.Sprintf("the %s's orders sent ahead for %s were used", r.Side, r.Title))
+	var op *OrdersOpening
+	if r.Hidden {
+		op = &OrdersOpening{Digest: acc.Digest, Orders: text, Normalized: acc.Normalized}
+	}
+	rec, err := acceptedRecord(in, acc, op, r.Hidden)
+	if err != nil {
+		return false, err
+	}
+	if err := g.append(out, rec); err != nil {
+		return false, err
+	}
+	out.Notes = append(out.Notes, adjudicator.Line{Text: fmt.Sprintf("the %s's orders sent ahead for %s were used", r.Side, r.Title)})
+	if j == len(items)-1 {
+		// Every entry is used: the text may now be read by all.
+		if err := g.revealIfSealed(in, out, q.Seq, q.Sealed); err != nil {
+			return false, err
+		}
+	}
 	return true, nil
 }
 
-// dropQueue records that a side's queue is given up, and why.
+// revealIfSealed reveals the commitment c of event seq unless it is revealed.
+func (g *Game) revealIfSealed(in Input, out *Outcome, seq uint64, c string) error {
+	ref := SealedRef{Seq: seq, Commitment: c}
+	if !slices.Contains(g.Unrevealed, ref) {
+		return nil
+	}
+	return g.reveal(in, out, ref)
+}
+
+// dropQueue records that a side's queue is given up, and why; the reason
+// is told to that side alone.
 func (g *Game) dropQueue(in Input, out *Outcome, r adjudicator.Request, why string) error {
-	rec, err := record(TypeQueueDropped, in.Time, ActorEngine, QueueDropped{Side: r.Side, Turn: r.Turn, Phase: r.Phase, Reason: why})
+	op := QueueDroppedOpening{Reason: why}
+	var err error
+	if op.Salt, err = salt(in); err != nil {
+		return err
+	}
+	private, c, err := seal(op)
 	if err != nil {
 		return err
 	}
-	if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
-		return fmt.Errorf("%w: %v", ErrInternal, err)
+	rec, err := record(TypeQueueDropped, in.Time, ActorEngine, QueueDropped{Side: r.Side, Turn: r.Turn, Phase: r.Phase, Sealed: c})
+	if err != nil {
+		return err
 	}
-	out.Records = append(out.Records, rec)
-	out.Notes = append(out.Notes, fmt.Sprintf("the %s is asked for %s as usual: %s", r.Side, r.Title, why))
+	rec.Private = private
+	if err := g.append(out, rec); err != nil {
+		return err
+	}
+	out.Notes = append(out.Notes, adjudicator.Line{To: adjudicator.To(r.Side), Text: fmt.Sprintf("the %s is asked for %s as usual: %s", r.Side, r.Title, why)})
 	return nil
 }

@@ -1,12 +1,12 @@
 package game
 
 import (
-	"crypto/sha256"
-	"crypto/subtle"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -66,21 +66,30 @@ func readEnvelope(src []byte) (*yaml.Node, Envelope, error) {
 
 // Input is one submission as received.
 type Input struct {
-	Side        adjudicator.Side // the side the sender speaks for ("" to take it from the envelope)
-	Src         []byte           // the YAML exactly as received
-	Time        time.Time        // when it was received
-	Via         string           // "cli", "mail", "script"
-	MessageID   string           // the mail's Message-ID, if any
-	NeedSecret  bool             // the envelope must carry the side's secret (mail)
+	Side      adjudicator.Side // the side the sender speaks for ("" to take it from the envelope)
+	Src       []byte           // the YAML exactly as received
+	Time      time.Time        // when it was received
+	Via       string           // "cli", "mail", "script"
+	MessageID string           // the mail's Message-ID, if any
+	// CheckSecret, when set, is asked whether the envelope's "secret:" is
+	// the side's (mail). The secret itself is never stored: it is removed
+	// from the text before anything else is done with it.
+	CheckSecret func(side adjudicator.Side, secret string) (bool, error)
 	Dice        adjudicator.Roller
-	Secrets     SeedFor // the dice secrets, for chain games
-	NextSecret  []byte  // a fresh secret, used if the dice chain runs out now
-	ChainLength int     // length of such a new chain; 0 for the game's own
+	Secrets     SeedFor   // the dice secrets, for chain games
+	NextSecret  []byte    // a fresh secret, used if the dice chain runs out now
+	ChainLength int       // length of such a new chain; 0 for the game's own
+	Rand        io.Reader // randomness for the salts of sealed parts
+	Unseal      Unseal    // the openings of earlier sealed parts
 }
 
-// Result is one adjudication as players read it.
+// Result is one adjudication. Adjudicated is its public record; Full and
+// AllRolls are every line and roll with its audience (ReportFor and
+// RollsFor give what one viewer may read).
 type Result struct {
 	Adjudicated
+	Full       []adjudicator.Line
+	AllRolls   []*adjudicator.Roll
 	RuleEvents []adjudicator.Event
 }
 
@@ -96,8 +105,8 @@ type Outcome struct {
 	Orders    adjudicator.Orders
 	Queued    []Queued // the later phases this text gives orders for
 	// Notes say what happened to orders sent ahead: used when their phase
-	// came due, or dropped (and why).
-	Notes []string
+	// came due, or dropped (and why), each with who may read it.
+	Notes []adjudicator.Line
 }
 
 // ErrInternal marks failures that are umpire's fault, not the player's.
@@ -129,23 +138,32 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	if side == "" {
 		return nil, adjudicator.Errorf(root, adjudicator.CodeMissingField, "say which side these orders are for: add a line \"side: %s\"", g.Sides()[0])
 	}
-	player, ok := g.Player(side)
+	_, ok := g.Player(side)
 	if !ok {
 		return nil, adjudicator.Errorf(yamlx.Key(root, "side"), adjudicator.CodeUnknownSide,
 			"game %s has no side %q; its sides are %s", g.ID, side, joinSides(g.Sides()))
 	}
-	if in.NeedSecret {
-		if err := checkSecret(player, env.Secret, root); err != nil {
+	if in.CheckSecret != nil {
+		if err := checkSecret(in, side, env.Secret, root); err != nil {
 			return nil, err
 		}
 	}
+	text, removed := RemoveSecret(in.Src, root)
 	req, err := g.requestFor(side, env, root)
 	if err != nil {
 		return nil, err
 	}
-	digest := Digest(in.Src)
+	digest := Digest(text)
 	if prev, ok := g.Answered(req.ID); ok {
-		if prev.Digest == digest {
+		prevDigest := prev.Digest
+		if prevDigest == "" && prev.Sealed != "" {
+			oa, err := g.openPending(in, nil, prev)
+			if err != nil {
+				return nil, err
+			}
+			prevDigest = oa.Digest
+		}
+		if prevDigest == digest {
 			return nil, adjudicator.Rejection(adjudicator.CodeDuplicate,
 				"these orders for %s were already received (event %d); nothing was changed", req.Title, prev.Seq)
 		}
@@ -171,14 +189,27 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	}
 	oa := OrdersAccepted{
 		Request: req.ID, Side: side, Kind: req.Kind, Turn: req.Turn, Phase: req.Phase,
-		Raw: string(in.Src), Normalized: string(norm), Digest: digest,
-		Via: in.Via, MessageID: in.MessageID, Replaces: env.Replace, Queue: queue,
+		Text: string(text), SecretRemoved: removed, Digest: digest, Normalized: string(norm),
+		Via: in.Via, MessageID: in.MessageID, Replaces: env.Replace,
 	}
-	out := &Outcome{Accepted: oa, Envelope: &env, Orders: orders, Queued: queue}
-	rec, err := record(TypeOrders, in.Time, SideActor(side), oa)
+	var op *OrdersOpening
+	switch {
+	case req.Hidden:
+		// Nobody else may read these orders before the adjudication.
+		op = &OrdersOpening{Text: oa.Text, Digest: digest, Normalized: oa.Normalized, Queue: queue}
+	case len(queue) > 0:
+		// The orders due now are public; the ones sent ahead are not.
+		if oa.Orders, err = encodeOrders(&env.Orders); err != nil {
+			return nil, err
+		}
+		op = &OrdersOpening{Text: oa.Text, Digest: digest, Queue: queue}
+	}
+	rec, err := acceptedRecord(in, oa, op, req.Hidden)
 	if err != nil {
 		return nil, err
 	}
+	out := &Outcome{Envelope: &env, Orders: orders, Queued: queue}
+	out.Accepted = oa
 	out.Records = append(out.Records, rec)
 
 	next := g.Clone()
@@ -205,9 +236,61 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 			}
 		}
 	}
+	if next.Over() {
+		// The game is over: everything sealed may now be read by all.
+		if err := next.revealAll(in, out); err != nil {
+			return nil, err
+		}
+	}
 	next.checkSum = false
 	out.Next = next
 	return out, nil
+}
+
+// acceptedRecord builds an orders.accepted record; with op, the parts of
+// oa that op holds are sealed (all of them for hidden orders).
+func acceptedRecord(in Input, oa OrdersAccepted, op *OrdersOpening, hidden bool) (Record, error) {
+	pub := oa
+	var private []byte
+	if op != nil {
+		var err error
+		if op.Salt, err = salt(in); err != nil {
+			return Record{}, err
+		}
+		if hidden && oa.Orders != "" {
+			op.Orders = oa.Orders
+		}
+		if private, pub.Sealed, err = seal(op); err != nil {
+			return Record{}, err
+		}
+		pub.Text, pub.Digest = "", ""
+		pub.Ahead = len(op.Queue) > 0
+		if hidden {
+			pub.Orders, pub.Normalized = "", ""
+		}
+	}
+	rec, err := record(TypeOrders, in.Time, SideActor(oa.Side), pub)
+	rec.Private = private
+	return rec, err
+}
+
+// openPending returns a pending answer's payload with its sealed part.
+func (g *Game) openPending(in Input, out *Outcome, p Pending) (OrdersAccepted, error) {
+	oa, err := p.Accepted()
+	if err != nil {
+		return oa, fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	if oa.Sealed == "" || p.opening != nil {
+		return oa, nil
+	}
+	b, err := open(in, out, oa.Sealed)
+	if err != nil {
+		return oa, err
+	}
+	if err := fillOpening(&oa, b); err != nil {
+		return oa, fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	return oa, nil
 }
 
 func (g *Game) requestFor(side adjudicator.Side, env Envelope, root *yaml.Node) (adjudicator.Request, error) {
@@ -246,24 +329,30 @@ func (g *Game) requestFor(side adjudicator.Side, env Envelope, root *yaml.Node) 
 		*env.Turn, env.Phase, past, r.Turn, r.Phase, side, r.Title)
 }
 
-func checkSecret(p Player, secret string, root *yaml.Node) error {
-	if p.SecretHash == "" {
-		return nil
+// CodeBadSecret is the error code of a missing or wrong secret.
+const CodeBadSecret = "bad-secret"
+
+// checkSecret asks in.CheckSecret about the envelope's secret. The error
+// never quotes the secret that was sent.
+func checkSecret(in Input, side adjudicator.Side, secret string, root *yaml.Node) error {
+	secret = strings.TrimSpace(secret)
+	ok := false
+	if secret != "" {
+		var err error
+		if ok, err = in.CheckSecret(side, secret); err != nil {
+			return fmt.Errorf("%w: checking the secret of side %s: %v", ErrInternal, side, err)
+		}
 	}
-	want, err := hex.DecodeString(p.SecretHash)
-	if err != nil {
-		return fmt.Errorf("%w: bad secret hash for side %s", ErrInternal, p.Side)
-	}
-	got := sha256.Sum256([]byte(strings.TrimSpace(secret)))
-	if secret == "" || subtle.ConstantTimeCompare(got[:], want) != 1 {
-		return adjudicator.Errorf(yamlx.Key(root, "secret"), "bad-secret",
-			"the secret for side %s is missing or wrong: copy the \"secret:\" line from the mail you received when the game was created", p.Side)
+	if !ok {
+		at := yamlx.Key(root, "secret")
+		if at == nil {
+			at = root
+		}
+		return adjudicator.Errorf(at, CodeBadSecret,
+			"the secret for side %s is missing or wrong: copy the \"secret:\" line from the mail you received when the game was created", side)
 	}
 	return nil
 }
-
-// SecretHash is what Player.SecretHash stores for a player's secret.
-func SecretHash(secret string) string { return Digest([]byte(strings.TrimSpace(secret))) }
 
 func (g *Game) allAnswered() bool {
 	due := g.Due()
@@ -311,13 +400,36 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 	for _, p := range g.Pending {
 		a.Requests = append(a.Requests, p.Request)
 	}
+	// Hidden orders are revealed in the log before the adjudication that
+	// uses them, so that anyone can decide it again from the log.
+	for _, p := range slices.Clone(g.Pending) {
+		if p.Sealed == "" || p.opening != nil {
+			continue
+		}
+		if oa, err := p.Accepted(); err != nil || oa.Orders != "" {
+			continue // orders sent ahead: the orders due now are public
+		}
+		if err := g.reveal(in, out, SealedRef{Seq: p.Seq, Commitment: p.Sealed}); err != nil {
+			return err
+		}
+	}
 	r, err := g.decide(roller)
 	if err != nil {
 		return err
 	}
 	a.Events = len(r.Events())
-	a.Rolls = r.Rolls()
-	a.Report = r.Report()
+	var op AdjudicationOpening
+	var sealed bool
+	a.Report, a.Rolls, op, sealed = splitReport(r.Report(), r.Rolls())
+	var private []byte
+	if sealed {
+		if op.Salt, err = salt(in); err != nil {
+			return err
+		}
+		if private, a.Sealed, err = seal(op); err != nil {
+			return err
+		}
+	}
 	a.StateHash = StateHash(r.State())
 	a.RulesetVersion = g.Rules.Info().Version
 	for _, ev := range r.Events() {
@@ -339,6 +451,7 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 	if err != nil {
 		return err
 	}
+	rec.Private = private
 	// Apply checks that the events, decoded from what will be stored, give
 	// the state Decide saw: a ruleset whose events do not round-trip fails
 	// here instead of writing a log that cannot be replayed.
@@ -346,7 +459,7 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 		return fmt.Errorf("%w: %v", ErrInternal, err)
 	}
 	out.Records = append(out.Records, rec)
-	out.Results = append(out.Results, Result{Adjudicated: a, RuleEvents: r.Events()})
+	out.Results = append(out.Results, Result{Adjudicated: a, Full: r.Report(), AllRolls: r.Rolls(), RuleEvents: r.Events()})
 
 	// Commit the next chain as soon as this one is used up, so that its
 	// commitment is public before any orders its dice will resolve.
@@ -380,18 +493,15 @@ func (g *Game) reparse(oa OrdersAccepted) (adjudicator.Submission, error) {
 	if !found {
 		return adjudicator.Submission{}, fmt.Errorf("orders answer request %q, which is not due", oa.Request)
 	}
-	_, env, err := readEnvelope([]byte(oa.Raw))
+	src := oa.Orders
+	if src == "" {
+		src = oa.Text
+	}
+	_, env, err := readEnvelope([]byte(src))
 	if err != nil {
 		return adjudicator.Submission{}, fmt.Errorf("stored orders do not parse: %v", err)
 	}
-	node := &env.Orders
-	if oa.Queued {
-		if oa.QueueIndex < 0 || oa.QueueIndex >= len(env.Then) {
-			return adjudicator.Submission{}, fmt.Errorf("queued orders %d are not in the stored text", oa.QueueIndex)
-		}
-		node = &env.Then[oa.QueueIndex].Orders
-	}
-	orders, err := g.Rules.ParseOrders(g.State, req, node)
+	orders, err := g.Rules.ParseOrders(g.State, req, &env.Orders)
 	if err != nil {
 		return adjudicator.Submission{}, fmt.Errorf("stored orders are no longer valid: %v", err)
 	}
@@ -403,7 +513,7 @@ func record(typ string, t time.Time, actor string, payload any) (Record, error) 
 	if err != nil {
 		return Record{}, fmt.Errorf("%w: encoding %s: %v", ErrInternal, typ, err)
 	}
-	return Record{Type: typ, Schema: 1, Time: t, Actor: actor, Payload: b}, nil
+	return Record{Type: typ, Schema: max(Schema(typ), 1), Time: t, Actor: actor, Payload: b}, nil
 }
 
 func describeDue(due []adjudicator.Request) string {

@@ -5,6 +5,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -21,6 +22,8 @@ type Audit struct {
 	Dice           int // individual dice recomputed
 	Seeds          int // revealed seeds checked against the chain
 	Chains         int
+	Revealed       int      // sealed parts revealed in the log and checked against their commitments
+	Sealed         int      // sealed parts not revealed yet (their dice are checked once they are)
 	Redecided      int      // adjudications decided again (Replay only)
 	VersionChanges []string // adjudications made by another ruleset version
 	Problems       []string // empty when all is well
@@ -53,10 +56,51 @@ func Verify(entries []Entry) *Audit {
 	if c.Dice.Mode == DiceChain {
 		chains = append(chains, ChainExtended{Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, FromK: 1})
 	}
-	last := map[int][]byte{} // chain → last seed seen (starts at the commitment)
+	last := map[int]goodSeed{} // chain → last seed that checked (starts at the commitment)
 	scripted := 0
+	commitments := map[uint64]string{} // event → its commitment, while sealed
+	seeds := map[uint64]adjSeed{}       // turn.adjudicated event → its seed, for revealed rolls
 	for _, e := range entries[1:] {
 		switch e.Type {
+		case TypeOrders, TypeQueueDropped:
+			var x struct {
+				Sealed string `json:"sealed"`
+			}
+			if err := json.Unmarshal(e.Payload, &x); err != nil {
+				a.problem(e.Seq, "bad %s: %v", e.Type, err)
+				continue
+			}
+			if x.Sealed != "" {
+				commitments[e.Seq] = x.Sealed
+			}
+		case TypeRevealed:
+			var rv Revealed
+			if err := json.Unmarshal(e.Payload, &rv); err != nil {
+				a.problem(e.Seq, "bad sealed.revealed: %v", err)
+				continue
+			}
+			c, ok := commitments[rv.Of]
+			switch {
+			case !ok:
+				a.problem(e.Seq, "reveals a commitment of event %d, which has none left to reveal", rv.Of)
+				continue
+			case c != rv.Commitment:
+				a.problem(e.Seq, "reveals commitment %s, but event %d committed to %s", rv.Commitment, rv.Of, c)
+				continue
+			case Digest([]byte(rv.Opening)) != c:
+				a.problem(e.Seq, "the opening it reveals does not hash to the commitment %s of event %d: it was changed", c, rv.Of)
+				continue
+			}
+			delete(commitments, rv.Of)
+			a.Revealed++
+			if as, ok := seeds[rv.Of]; ok {
+				var op AdjudicationOpening
+				if err := json.Unmarshal([]byte(rv.Opening), &op); err != nil {
+					a.problem(e.Seq, "bad opening of adjudication %d: %v", as.k, err)
+					continue
+				}
+				a.checkHidden(e.Seq, as, op.Rolls)
+			}
 		case TypeChainExtended:
 			var ce ChainExtended
 			if err := json.Unmarshal(e.Payload, &ce); err != nil {
@@ -77,6 +121,9 @@ func Verify(entries []Entry) *Audit {
 			if adj.K != a.Adjudications {
 				a.problem(e.Seq, "adjudication %d where %d was expected", adj.K, a.Adjudications)
 			}
+			if adj.Sealed != "" {
+				commitments[e.Seq] = adj.Sealed
+			}
 			var roller func(label string, n, faces int) int
 			switch c.Dice.Mode {
 			case DiceChain:
@@ -85,6 +132,7 @@ func Verify(entries []Entry) *Audit {
 					continue
 				}
 				roller = func(label string, n, faces int) int { return dice.Face(seed, c.Game, adj.K, label, n, faces) }
+				seeds[e.Seq] = adjSeed{k: adj.K, face: roller, rolls: adj.Rolls}
 			case DiceScripted:
 				roller = func(string, int, int) int {
 					if scripted >= len(c.Dice.Faces) {
@@ -101,10 +149,42 @@ func Verify(entries []Entry) *Audit {
 		}
 	}
 	a.Chains = len(chains)
+	a.Sealed = len(commitments)
 	return a
 }
 
-func (a *Audit) checkSeed(seq uint64, adj Adjudicated, chains []ChainExtended, last map[int][]byte) ([]byte, bool) {
+// goodSeed is the last seed of a chain that checked, and its index.
+type goodSeed struct {
+	seed  []byte
+	index int
+}
+
+// adjSeed is what checking an adjudication's revealed rolls needs.
+type adjSeed struct {
+	k     int
+	face  func(label string, n, faces int) int
+	rolls []*adjudicator.Roll
+}
+
+// checkHidden checks rolls revealed after their adjudication: each stands
+// where a sealed stand-in of the same dice stood, and its dice are the seed's.
+func (a *Audit) checkHidden(seq uint64, as adjSeed, rolls []*adjudicator.Roll) {
+	stand := map[int]string{}
+	for _, r := range as.rolls {
+		if r.Sealed {
+			stand[r.N] = r.Dice
+		}
+	}
+	for _, r := range rolls {
+		if d, ok := stand[r.N]; !ok || d != r.Dice {
+			a.problem(seq, "adjudication %d: revealed roll %q at die %d has no sealed stand-in of %s there", as.k, r.Label, r.N, r.Dice)
+			continue
+		}
+		a.checkRoll(seq, as.k, r, as.face)
+	}
+}
+
+func (a *Audit) checkSeed(seq uint64, adj Adjudicated, chains []ChainExtended, last map[int]goodSeed) ([]byte, bool) {
 	if adj.Chain < 0 || adj.Chain >= len(chains) {
 		a.problem(seq, "adjudication %d uses dice chain %d, which was never committed", adj.K, adj.Chain)
 		return nil, false
@@ -123,19 +203,27 @@ func (a *Audit) checkSeed(seq uint64, adj Adjudicated, chains []ChainExtended, l
 		a.problem(seq, "adjudication %d: %v", adj.K, err)
 		return nil, false
 	}
-	prev := last[adj.Chain]
-	if prev == nil {
-		prev, err = hex.DecodeString(ch.Commitment)
+	prev, ok := last[adj.Chain]
+	if !ok {
+		c, err := hex.DecodeString(ch.Commitment)
 		if err != nil {
 			a.problem(seq, "chain %d: bad commitment", adj.Chain)
 			return nil, false
 		}
+		prev = goodSeed{seed: c}
 	}
-	if !dice.Follows(seed, prev) {
-		a.problem(seq, "adjudication %d: revealed seed %s does not hash to the previous seed of chain %d: the dice were not the committed ones", adj.K, adj.Seed, adj.Chain)
+	// A seed is checked against the last one that checked, hashing once per
+	// step between them: one bad seed is reported once, and the seeds
+	// after it still check against the chain.
+	h := seed
+	for i := prev.index; i < adj.Index-1; i++ {
+		h = dice.Hash(h)
+	}
+	if adj.Index <= prev.index || !dice.Follows(h, prev.seed) {
+		a.problem(seq, "adjudication %d: revealed seed %s is not seed %d of chain %d (it does not hash to the committed chain): its dice were not the committed ones", adj.K, adj.Seed, adj.Index, adj.Chain)
 		return nil, false
 	}
-	last[adj.Chain] = seed
+	last[adj.Chain] = goodSeed{seed: seed, index: adj.Index}
 	a.Seeds++
 	return seed, true
 }
@@ -143,27 +231,40 @@ func (a *Audit) checkSeed(seq uint64, adj Adjudicated, chains []ChainExtended, l
 func (a *Audit) checkRolls(seq uint64, adj Adjudicated, face func(label string, n, faces int) int) {
 	n := 0
 	for _, r := range adj.Rolls {
-		a.Rolls++
-		count, faces, err := ParseDice(r.Dice)
-		if err != nil || count != len(r.Faces) {
+		count, _, err := ParseDice(r.Dice)
+		if err != nil {
 			a.problem(seq, "adjudication %d: roll %q has a bad dice spec %q", adj.K, r.Label, r.Dice)
 			continue
 		}
 		if r.N != n {
 			a.problem(seq, "adjudication %d: roll %q starts at die %d, expected %d", adj.K, r.Label, r.N, n)
 		}
-		total := 0
-		for i, got := range r.Faces {
-			a.Dice++
-			if want := face(r.Label, r.N+i, faces); want != got {
-				a.problem(seq, "adjudication %d: %q die %d shows %d, but the seed gives %d", adj.K, r.Label, i+1, got, want)
-			}
-			total += got
+		n = r.N + count
+		if r.Sealed {
+			continue // checked when revealed
 		}
-		if total != r.Total {
-			a.problem(seq, "adjudication %d: %q totals %d, not %d", adj.K, r.Label, total, r.Total)
+		a.checkRoll(seq, adj.K, r, face)
+	}
+}
+
+// checkRoll recomputes the dice of one roll.
+func (a *Audit) checkRoll(seq uint64, k int, r *adjudicator.Roll, face func(label string, n, faces int) int) {
+	a.Rolls++
+	count, faces, err := ParseDice(r.Dice)
+	if err != nil || count != len(r.Faces) {
+		a.problem(seq, "adjudication %d: roll %q has a bad dice spec %q", k, r.Label, r.Dice)
+		return
+	}
+	total := 0
+	for i, got := range r.Faces {
+		a.Dice++
+		if want := face(r.Label, r.N+i, faces); want != got {
+			a.problem(seq, "adjudication %d: %q die %d shows %d, but the seed gives %d", k, r.Label, i+1, got, want)
 		}
-		n = r.N + len(r.Faces)
+		total += got
+	}
+	if total != r.Total {
+		a.problem(seq, "adjudication %d: %q totals %d, not %d", k, r.Label, total, r.Total)
 	}
 }
 
@@ -187,8 +288,16 @@ func ParseDice(s string) (count, faces int, err error) {
 // the log. The first divergence of each adjudication is reported; a ruleset
 // version different from the recorded one is noted, since it explains most
 // divergences.
-func Replay(entries []Entry, lookup Lookup) *Audit {
-	a := &Audit{Events: len(entries)}
+//
+// A log that makes the rules fail (a ruleset panics on a state that no
+// real game reaches: a tampered or cut log) is reported, never a crash.
+func Replay(entries []Entry, lookup Lookup) (a *Audit) {
+	a = &Audit{Events: len(entries)}
+	defer func() {
+		if p := recover(); p != nil {
+			a.Problems = append(a.Problems, fmt.Sprintf("the rules fail on this log (%v): it was changed or cut", p))
+		}
+	}()
 	if len(entries) == 0 {
 		a.problem(0, "the log is empty")
 		return a
@@ -211,7 +320,7 @@ func Replay(entries []Entry, lookup Lookup) *Audit {
 			}
 			a.redecide(pre, append(group, e), script)
 			pre, group = nil, nil
-		case e.Type != TypeOrders && e.Type != TypeChainExtended && e.Type != TypeCreated && e.Type != TypeQueueDropped:
+		case Schema(e.Type) == 0: // a ruleset event
 			if pre == nil {
 				pre = g.Clone()
 			}
@@ -224,6 +333,10 @@ func Replay(entries []Entry, lookup Lookup) *Audit {
 	}
 	a.Adjudications = g.K
 	a.Chains = len(g.Chains)
+	if g.allAnswered() {
+		last := entries[len(entries)-1]
+		a.problem(last.Seq, "every answer due is in, but the log ends without their adjudication: it was cut after event %d", last.Seq)
+	}
 	return a
 }
 
@@ -272,10 +385,15 @@ func (a *Audit) redecide(pre *Game, group []Entry, script *dice.Script) {
 			return
 		}
 	}
-	got, _ := json.Marshal(r.Rolls())
+	lines, rolls, _, _ := splitReport(r.Report(), r.Rolls())
+	got, _ := json.Marshal(rolls)
 	want, _ := json.Marshal(adj.Rolls)
 	if !bytes.Equal(got, want) {
 		a.problem(last.Seq, "adjudication %d: the rolls differ: log %s, now %s", adj.K, want, got)
+		return
+	}
+	if gl, wl := adjudicator.Texts(lines), adjudicator.Texts(adj.Report); !slices.Equal(gl, wl) {
+		a.problem(last.Seq, "adjudication %d: the report differs: log %q, now %q", adj.K, wl, gl)
 		return
 	}
 	if h := StateHash(r.State()); h != adj.StateHash {

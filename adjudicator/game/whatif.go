@@ -22,7 +22,7 @@ func WhatIf(entries []Entry, lookup Lookup, k int, faces []int) (*Result, error)
 	}
 	var pre *Game
 	for _, e := range entries[1:] {
-		if e.Type != TypeOrders && e.Type != TypeChainExtended && e.Type != TypeQueueDropped && pre == nil && g.K == k-1 {
+		if (Schema(e.Type) == 0 || e.Type == TypeAdjudicated) && pre == nil && g.K == k-1 {
 			pre = g.Clone()
 		}
 		if e.Type == TypeAdjudicated && g.K == k-1 {
@@ -42,8 +42,9 @@ func WhatIf(entries []Entry, lookup Lookup, k int, faces []int) (*Result, error)
 			if err != nil {
 				return nil, err
 			}
-			return &Result{Adjudicated: Adjudicated{K: k, Requests: a.Requests, Events: len(r.Events()), Rolls: r.Rolls(), Report: r.Report(),
-				StateHash: StateHash(r.State()), RulesetVersion: pre.Rules.Info().Version}, RuleEvents: r.Events()}, nil
+			lines, rolls, _, _ := splitReport(r.Report(), r.Rolls())
+			return &Result{Adjudicated: Adjudicated{K: k, Requests: a.Requests, Events: len(r.Events()), Rolls: rolls, Report: lines,
+				StateHash: StateHash(r.State()), RulesetVersion: pre.Rules.Info().Version}, Full: r.Report(), AllRolls: r.Rolls(), RuleEvents: r.Events()}, nil
 		}
 		if err := g.Apply(e); err != nil {
 			return nil, err

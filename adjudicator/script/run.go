@@ -1,6 +1,8 @@
 package script
 
 import (
+	"crypto/sha256"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
@@ -29,7 +31,7 @@ type StepRun struct {
 	Step    Step
 	Err     error // the refusal, if refused
 	Results []game.Result
-	Notes   []string // what became of orders sent ahead
+	Notes   []adjudicator.Line // what became of orders sent ahead
 }
 
 // OK reports whether every expectation held.
@@ -86,10 +88,13 @@ func Play(s *Script, lookup game.Lookup, opt Options) (*Run, error) {
 		return nil, fmt.Errorf("%s: %v", s.file, err)
 	}
 	secrets := map[int][]byte{0: s.secret()}
+	vault := game.Vault{}
+	salts := &saltStream{seed: s.secret()}
 	for i, st := range s.Steps {
 		in := game.Input{Side: adjudicator.Side(st.Side), Src: []byte(st.Orders), Time: epoch.Add(time.Duration(i+1) * time.Minute), Via: "script",
 			Secrets:    func(gen int) ([]byte, error) { return secrets[gen], nil },
-			NextSecret: dice.Hash(secrets[len(secrets)-1])}
+			NextSecret: dice.Hash(secrets[len(secrets)-1]),
+			Rand:       salts, Unseal: vault.Unseal}
 		if script != nil {
 			in.Dice = script
 		}
@@ -114,6 +119,7 @@ func Play(s *Script, lookup game.Lookup, opt Options) (*Run, error) {
 		for _, r := range out.Records {
 			run.Log = append(run.Log, game.Entry{Seq: uint64(len(run.Log) + 1), Record: r})
 		}
+		vault.Keep(out.Records)
 		if out.NewSecret != nil {
 			secrets[out.NewChain] = out.NewSecret
 		}
@@ -268,28 +274,52 @@ func (x *Expect) check(run *Run) {
 	}
 }
 
-// Report is every report line of every adjudication, in order.
+// Report is every report line of every adjudication, in order, as the
+// referee reads them (whatever their audience).
 func (r *Run) Report() []string {
 	var out []string
 	for _, s := range r.Steps {
 		for _, res := range s.Results {
-			out = append(out, res.Report...)
+			out = append(out, adjudicator.Texts(res.ReportFor(adjudicator.Referee))...)
 		}
 	}
 	return out
 }
 
-// Rolls is every roll as printed, in order.
+// Rolls is every roll as printed, in order, as the referee sees them.
 func (r *Run) Rolls() []string {
 	var out []string
 	for _, s := range r.Steps {
 		for _, res := range s.Results {
-			for _, roll := range res.Rolls {
+			for _, roll := range res.RollsFor(adjudicator.Referee) {
 				out = append(out, roll.String())
 			}
 		}
 	}
 	return out
+}
+
+// saltStream is the randomness of a script's sealed parts: a SHA-256
+// counter stream from the script's dice secret, so that a script's log is
+// the same at every run.
+type saltStream struct {
+	seed []byte
+	n    uint64
+	buf  []byte
+}
+
+func (s *saltStream) Read(p []byte) (int, error) {
+	for len(s.buf) < len(p) {
+		h := sha256.New()
+		h.Write([]byte("umpire-script-salt\x00"))
+		h.Write(s.seed)
+		h.Write(binary.BigEndian.AppendUint64(nil, s.n))
+		s.n++
+		s.buf = h.Sum(s.buf)
+	}
+	n := copy(p, s.buf)
+	s.buf = s.buf[n:]
+	return n, nil
 }
 
 func sortedKeys[K ~string, V any](m map[K]V) []K {

@@ -27,10 +27,10 @@ func (r *Run) WriteText(w io.Writer) {
 		}
 		fmt.Fprintf(w, "\nstep %d, %s: accepted\n", i+1, s.Step.Side)
 		for _, res := range s.Results {
-			WriteResult(w, res)
+			WriteResult(w, res, adjudicator.Referee)
 		}
 		for _, n := range s.Notes {
-			fmt.Fprintf(w, "  sent ahead: %s\n", n)
+			fmt.Fprintf(w, "  sent ahead: %s%s\n", audienceTag(n.To), n.Text)
 		}
 	}
 	fmt.Fprintln(w)
@@ -51,19 +51,36 @@ func (r *Run) WriteText(w io.Writer) {
 	}
 }
 
-// WriteResult prints one adjudication.
-func WriteResult(w io.Writer, res game.Result) {
+// WriteResult prints one adjudication as viewer may read it (the
+// referee, adjudicator.Referee, reads every line and roll, each marked
+// with its audience when that is not every side). A result read from the
+// log alone (no Full report) prints its public record, with the sealed
+// stand-ins of what is not public.
+func WriteResult(w io.Writer, res game.Result, viewer adjudicator.Side) {
 	fmt.Fprintf(w, "  adjudication %d", res.K)
 	if res.Seed != "" {
 		fmt.Fprintf(w, " (dice seed %d of chain %d: %s)", res.Index, res.Chain, res.Seed)
 	}
 	fmt.Fprintln(w)
-	for _, line := range res.Report {
-		fmt.Fprintf(w, "    %s\n", line)
+	lines, rolls := res.ReportFor(viewer), res.RollsFor(viewer)
+	for _, line := range lines {
+		fmt.Fprintf(w, "    %s%s\n", audienceTag(line.To), line.Text)
 	}
-	for _, roll := range res.Rolls {
-		fmt.Fprintf(w, "    roll: %s\n", roll)
+	for _, roll := range rolls {
+		fmt.Fprintf(w, "    roll: %s%s\n", audienceTag(roll.To), roll)
 	}
+}
+
+// audienceTag marks what not every side may read: "[to defender] ".
+func audienceTag(a adjudicator.Audience) string {
+	if a.Public() {
+		return ""
+	}
+	parts := make([]string, len(a))
+	for i, s := range a {
+		parts[i] = string(s)
+	}
+	return "[to " + strings.Join(parts, ", ") + "] "
 }
 
 // WriteView prints a state.

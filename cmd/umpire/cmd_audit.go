@@ -16,7 +16,7 @@ import (
 
 func cmdLog(a *app, ctx context.Context, args []string) error {
 	f := a.flags("log", "GAME [--as SIDE] [--json]",
-		"Lists a game's events: number, time, actor, type and a summary. With --as,\norders still hidden from that side are not shown.").withData()
+		"Lists a game's events: number, time, actor, type and a summary. The log holds\nonly what every side may read; what is sealed (hidden orders, orders sent ahead,\na side's own notices) shows as a commitment until it is revealed. With --as,\nthe side's own sealed parts are shown too (\"for_you\" in JSON); without it,\nthe referee sees every sealed part.").withData()
 	as := f.String("as", "", "list as `side` would see it")
 	asJSON := f.Bool("json", false, "print JSON lines (with payloads)")
 	if err := f.parse(args); err != nil {
@@ -34,44 +34,79 @@ func cmdLog(a *app, ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	hidden := hiddenFrom(entries, adjudicator.Side(*as), svc)
+	viewer := adjudicator.Side(*as)
+	if viewer != adjudicator.Referee {
+		g, err := svc.Load(ctx, f.pos[0])
+		if err != nil {
+			return err
+		}
+		if _, ok := g.Player(viewer); !ok {
+			return usagef("game %s has no side %q", f.pos[0], viewer)
+		}
+	}
 	for i, e := range entries {
+		mine := forViewer(ctx, svc, f.pos[0], e, viewer)
 		if *asJSON {
-			be := games.BundleEvent{Seq: e.Seq, Type: e.Type, Schema: e.Schema, Time: e.Time.Format("2006-01-02T15:04:05.000Z07:00"), UnixNano: e.Time.UnixNano(),
-				Actor: e.Actor, Payload: string(e.Payload), Prev: evs[i].Prev.String(), Hash: evs[i].Hash.String()}
-			if hidden[e.Seq] {
-				be.Payload = `{"hidden":true}`
-			}
-			b, _ := json.Marshal(be)
+			b, _ := json.Marshal(struct {
+				games.BundleEvent
+				ForYou json.RawMessage `json:"for_you,omitempty"`
+			}{games.BundleEvent{Seq: e.Seq, Type: e.Type, Schema: e.Schema, Time: e.Time.Format("2006-01-02T15:04:05.000Z07:00"), UnixNano: e.Time.UnixNano(),
+				Actor: e.Actor, Payload: string(e.Payload), Prev: evs[i].Prev.String(), Hash: evs[i].Hash.String()}, mine})
 			fmt.Fprintln(a.stdout, string(b))
 			continue
 		}
 		summary := summarize(e)
-		if hidden[e.Seq] {
-			summary = "orders received (hidden until the adjudication)"
+		if mine != nil {
+			summary += " | for you: " + string(mine)
 		}
 		fmt.Fprintf(a.stdout, "%5d  %s  %-14s %-22s %s\n", e.Seq, e.Time.Format("2006-01-02 15:04:05"), e.Actor, e.Type, summary)
 	}
 	return nil
 }
 
-// hiddenFrom marks the orders that side may not see yet: answers to hidden
-// requests of other sides that are not adjudicated.
-func hiddenFrom(entries []game.Entry, side adjudicator.Side, svc *games.Service) map[uint64]bool {
-	out := map[uint64]bool{}
-	if side == "" {
-		return out
+// forViewer is the part of an event's sealed content that viewer may read
+// before it is revealed: the opening of their own orders or notices, the
+// lines and rolls of an adjudication meant for them; everything for the
+// referee. Nil when there is none.
+func forViewer(ctx context.Context, svc *games.Service, id string, e game.Entry, viewer adjudicator.Side) json.RawMessage {
+	var x struct {
+		Side   adjudicator.Side `json:"side"`
+		Sealed string           `json:"sealed"`
 	}
-	g, err := game.Load(entries, svc.Rules)
+	if json.Unmarshal(e.Payload, &x) != nil || x.Sealed == "" {
+		return nil
+	}
+	b, err := svc.Unseal(ctx, id, x.Sealed)
 	if err != nil {
-		return out
+		return nil
 	}
-	for _, p := range g.Pending {
-		if r, ok := g.Request(p.Request); ok && r.Hidden && p.Side != side {
-			out[p.Seq] = true
+	switch e.Type {
+	case game.TypeOrders, game.TypeQueueDropped:
+		if viewer == adjudicator.Referee || x.Side == viewer {
+			return b
+		}
+	case game.TypeAdjudicated:
+		var op game.AdjudicationOpening
+		if json.Unmarshal(b, &op) != nil {
+			return nil
+		}
+		var yours game.AdjudicationOpening
+		for _, l := range op.Lines {
+			if l.To.Includes(viewer) {
+				yours.Lines = append(yours.Lines, l)
+			}
+		}
+		for _, r := range op.Rolls {
+			if r.To.Includes(viewer) {
+				yours.Rolls = append(yours.Rolls, r)
+			}
+		}
+		if len(yours.Lines)+len(yours.Rolls) > 0 {
+			out, _ := json.Marshal(yours)
+			return out
 		}
 	}
-	return out
+	return nil
 }
 
 func summarize(e game.Entry) string {
@@ -83,19 +118,30 @@ func summarize(e game.Entry) string {
 	case game.TypeOrders:
 		var o game.OrdersAccepted
 		json.Unmarshal(e.Payload, &o)
-		ahead := ""
-		if len(o.Queue) > 0 {
-			ahead = fmt.Sprintf(", %d phases sent ahead", len(o.Queue))
+		what := fmt.Sprintf("sha256 %s", short(o.Digest))
+		switch {
+		case o.Sealed != "" && o.Ahead:
+			what = fmt.Sprintf("text sealed until the orders sent ahead are used: %s", short(o.Sealed))
+		case o.Sealed != "":
+			what = fmt.Sprintf("sealed until the adjudication: %s", short(o.Sealed))
 		}
-		return fmt.Sprintf("%s %s for turn %d, phase %s (sha256 %s, via %s%s)", o.Side, o.Kind, o.Turn, o.Phase, short(o.Digest), o.Via, ahead)
+		return fmt.Sprintf("%s %s for turn %d, phase %s (%s, via %s)", o.Side, o.Kind, o.Turn, o.Phase, what, o.Via)
 	case game.TypeAdjudicated:
 		var a game.Adjudicated
 		json.Unmarshal(e.Payload, &a)
-		return fmt.Sprintf("adjudication %d: %d events, %d rolls, seed %s, state %s", a.K, a.Events, len(a.Rolls), short(a.Seed), short(a.StateHash))
+		sealed := ""
+		if a.Sealed != "" {
+			sealed = ", part sealed " + short(a.Sealed)
+		}
+		return fmt.Sprintf("adjudication %d: %d events, %d rolls, seed %s, state %s%s", a.K, a.Events, len(a.Rolls), short(a.Seed), short(a.StateHash), sealed)
 	case game.TypeQueueDropped:
 		var q game.QueueDropped
 		json.Unmarshal(e.Payload, &q)
-		return fmt.Sprintf("%s's orders sent ahead dropped at turn %d, phase %s: %s", q.Side, q.Turn, q.Phase, q.Reason)
+		return fmt.Sprintf("%s's orders sent ahead dropped at turn %d, phase %s (why is sealed: %s)", q.Side, q.Turn, q.Phase, short(q.Sealed))
+	case game.TypeRevealed:
+		var r game.Revealed
+		json.Unmarshal(e.Payload, &r)
+		return fmt.Sprintf("reveals what event %d sealed (%s)", r.Of, short(r.Commitment))
 	case game.TypeChainExtended:
 		var c game.ChainExtended
 		json.Unmarshal(e.Payload, &c)
@@ -151,7 +197,7 @@ func cmdReplay(a *app, ctx context.Context, args []string) error {
 			return err
 		}
 		fmt.Fprintf(a.stdout, "what-if (nothing recorded): adjudication %d with dice %s first\n", *k, *faces)
-		script.WriteResult(a.stdout, *res)
+		script.WriteResult(a.stdout, *res, adjudicator.Referee)
 		return nil
 	}
 	au, err := svc.Replay(ctx, f.pos[0])
@@ -166,6 +212,9 @@ func (a *app) printAudit(what string, au *game.Audit) error {
 	if au.Seeds > 0 || au.Dice > 0 {
 		fmt.Fprintf(a.stdout, "seeds checked against the commitment: %d; rolls: %d; dice recomputed: %d\n", au.Seeds, au.Rolls, au.Dice)
 	}
+	if au.Revealed > 0 || au.Sealed > 0 {
+		fmt.Fprintf(a.stdout, "sealed parts revealed and checked: %d; still sealed: %d (checked once revealed)\n", au.Revealed, au.Sealed)
+	}
 	if au.Redecided > 0 {
 		fmt.Fprintf(a.stdout, "adjudications decided again: %d\n", au.Redecided)
 	}
@@ -178,16 +227,25 @@ func (a *app) printAudit(what string, au *game.Audit) error {
 	}
 	fmt.Fprintf(a.stdout, "%s: FAILED\n", what)
 	for _, p := range au.Problems {
-		fmt.Fprintf(a.stdout, "  - %s\n", p)
+		fmt.Fprintf(a.stdout, "FAILED: %s\n", p)
 	}
 	return exitError{1}
 }
 
 func cmdVerify(a *app, ctx context.Context, args []string) error {
-	f := a.flags("verify", "GAME | BUNDLE.tar",
-		"Checks a game, or an exported audit bundle: the hash chain of the events, every\nrevealed seed against the dice commitment, and every die recomputed from its\nseed. A bundle is also replayed when this build has its ruleset.").withData()
+	f := a.flags("verify", "GAME | BUNDLE.tar [--commitment HEX] [--head N:HASH]",
+		"Checks a game, or an exported audit bundle: the hash chain of the events, every\nrevealed seed against the dice commitment, every die recomputed from its seed,\nevery revealed sealed part against its commitment, and every other file of a\nbundle against the events (changed, missing, extra or reordered files fail).\nA bundle is also replayed when this build has its ruleset. Give what you kept\nfrom your own mails to catch a history cut short or rewritten.").withData()
+	commitment := f.String("commitment", "", "the dice commitment `HEX` of your welcome mail")
+	head := f.String("head", "", "an event number and its hash, `N:HASH`, from a results mail")
 	if err := f.parse(args); err != nil {
 		return err
+	}
+	known := games.Known{Commitment: *commitment}
+	if *head != "" {
+		var err error
+		if known.HeadSeq, known.Head, err = games.ParseHead(*head); err != nil {
+			return usagef("--head %v", err)
+		}
 	}
 	if len(f.pos) != 1 {
 		return usagef("give a game or a bundle file")
@@ -198,7 +256,7 @@ func cmdVerify(a *app, ctx context.Context, args []string) error {
 			return err
 		}
 		defer file.Close()
-		au, err := games.VerifyBundle(file, a.rules)
+		au, err := games.VerifyBundle(file, a.rules, known)
 		if err != nil {
 			return err
 		}
@@ -212,7 +270,7 @@ func cmdVerify(a *app, ctx context.Context, args []string) error {
 		return err
 	}
 	defer done()
-	au, err := svc.Verify(ctx, f.pos[0])
+	au, err := svc.Verify(ctx, f.pos[0], known)
 	if err != nil {
 		return err
 	}
@@ -221,9 +279,8 @@ func cmdVerify(a *app, ctx context.Context, args []string) error {
 
 func cmdExport(a *app, ctx context.Context, args []string) error {
 	f := a.flags("export", "GAME -o BUNDLE.tar",
-		"Writes a self-contained audit bundle: every event with its hashes, the revealed\nseeds, the state hash of every adjudication, the orders as received and the\nresults as players read them. It holds no unrevealed secret.").withData()
+		"Writes a self-contained audit bundle: every event with its hashes, the revealed\nseeds, the state hash of every adjudication, the orders and the results as\nevery side may read them. What is still sealed (hidden orders, orders sent\nahead, a side's own notices) is in it only as commitments; no secret is.").withData()
 	out := f.String("o", "", "the bundle `file` to write")
-	hidden := f.Bool("include-hidden", false, "also export orders still hidden from the other sides (a referee's archive, not for players)")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -240,7 +297,7 @@ func cmdExport(a *app, ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if err := svc.Export(ctx, f.pos[0], file, *hidden); err != nil {
+	if err := svc.Export(ctx, f.pos[0], file); err != nil {
 		file.Close()
 		os.Remove(tmp)
 		return err

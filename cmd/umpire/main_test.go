@@ -69,7 +69,7 @@ func TestWholeGameFromTheCommandLine(t *testing.T) {
 		t.Errorf("submit printed:\n%s", out)
 	}
 	// Blue cannot see red's hidden bid in the log yet.
-	if out := c.ok("log", id, "--as", "blue"); !strings.Contains(out, "hidden until the adjudication") {
+	if out := c.ok("log", id, "--as", "blue"); !strings.Contains(out, "sealed until the adjudication") || strings.Contains(out, "for you") {
 		t.Errorf("log --as blue shows the hidden bid:\n%s", out)
 	}
 	c.ok("submit", id, "blue", blueBid)

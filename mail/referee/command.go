@@ -266,7 +266,7 @@ func isStoreFailure(err error) bool {
 
 // welcomeMails builds each player's welcome mail, with their secret.
 func (d *Desk) welcomeMails(c *game.Created, secrets map[adjudicator.Side]string) ([]store.Message, error) {
-	g, err := game.Load([]game.Entry{{Seq: 1, Record: game.Record{Type: game.TypeCreated, Schema: 1, Payload: mustJSON(c)}}}, d.Games.Rules)
+	g, err := game.Load([]game.Entry{{Seq: 1, Record: game.Record{Type: game.TypeCreated, Schema: game.Schema(game.TypeCreated), Payload: mustJSON(c)}}}, d.Games.Rules)
 	if err != nil {
 		return nil, err
 	}

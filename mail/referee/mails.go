@@ -125,16 +125,24 @@ func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *gam
 
 // resultsMails builds one results mail per player. idExtra distinguishes a
 // resend from the first sending.
-func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, event uint64, kind, idExtra string, notes ...string) ([]store.Message, error) {
-	var adjs []templates.Adjudication
+//
+// Each player reads only what their side may: the report lines, rolls and
+// notes whose audience includes it.
+func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, event uint64, kind, idExtra string, notes ...adjudicator.Line) ([]store.Message, error) {
 	last := 0
 	for _, r := range results {
-		a := templates.Adjudication{K: r.K, Seed: r.Seed, Chain: r.Chain, Index: r.Index, Report: r.Report}
-		for _, roll := range r.Rolls {
-			a.Rolls = append(a.Rolls, roll.String())
-		}
-		adjs = append(adjs, a)
 		last = r.K
+	}
+	adjsFor := func(side adjudicator.Side) []templates.Adjudication {
+		var adjs []templates.Adjudication
+		for _, r := range results {
+			a := templates.Adjudication{K: r.K, Seed: r.Seed, Chain: r.Chain, Index: r.Index, Report: adjudicator.Texts(r.ReportFor(side))}
+			for _, roll := range r.RollsFor(side) {
+				a.Rolls = append(a.Rolls, roll.String())
+			}
+			adjs = append(adjs, a)
+		}
+		return adjs
 	}
 	commitment := ""
 	if n := len(g.Chains); n > 0 {
@@ -146,8 +154,9 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 			continue
 		}
 		v := g.View(p.Side)
-		data := templates.ResultsData{Game: gameInfo(g), Side: string(p.Side), Adjudications: adjs, Head: head, Event: event,
-			Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: dueFor(g, p.Side), Notes: notes}
+		data := templates.ResultsData{Game: gameInfo(g), Side: string(p.Side), Adjudications: adjsFor(p.Side), Head: head, Event: event,
+			Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: dueFor(g, p.Side),
+			Notes: adjudicator.Texts(adjudicator.For(notes, p.Side))}
 		for _, r := range g.Due() {
 			if r.Side == p.Side && r.Kind == "decision" {
 				text, err := d.Templates.Render(templates.Decision, templates.DecisionData{Game: data.Game, Side: string(p.Side), Due: dueOne(r)})

@@ -9,8 +9,9 @@ import (
 )
 
 // Verify checks a stored game: the hash chain of its events, every revealed
-// seed against the commitment, and every die recomputed.
-func (s *Service) Verify(ctx context.Context, id string) (*game.Audit, error) {
+// seed against the commitment, every public die recomputed, every revealed
+// opening against its commitment, and what a player kept (known).
+func (s *Service) Verify(ctx context.Context, id string, known Known) (*game.Audit, error) {
 	entries, evs, err := s.Entries(ctx, id)
 	if err != nil {
 		return nil, err
@@ -19,6 +20,7 @@ func (s *Service) Verify(ctx context.Context, id string) (*game.Audit, error) {
 	if err := CheckChain(evs); err != nil {
 		a.Problems = append([]string{err.Error()}, a.Problems...)
 	}
+	a.Problems = append(a.Problems, checkKnown(evs, known)...)
 	return a, nil
 }
 

@@ -2,7 +2,6 @@ package games
 
 import (
 	"archive/tar"
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/hex"
@@ -10,27 +9,43 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
+	"strconv"
 	"strings"
 	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 	"github.com/umpire-pbem/umpire/store"
 )
 
 // An audit bundle is a tar file that lets anyone check a game without the
-// referee's data file:
+// referee's data file. Every file but README.txt and the "exported" time
+// of game.json is a function of the events, so verify rebuilds the whole
+// bundle from events.jsonl and compares it file by file, in order:
 //
-//	README.txt         what the files are and how to check them
-//	game.json          id, ruleset and version, players, commitment, head hash
-//	events.jsonl       every event, one JSON object a line, with its hashes
-//	seeds.txt          every revealed seed: adjudication, chain, index, seed
-//	state-hashes.txt   the state hash recorded after each adjudication
-//	orders/…yaml       each submission exactly as received
-//	results/…txt       each adjudication as players read it
+//	GAME/README.txt         what the files are and how to check them by hand
+//	GAME/game.json          id, ruleset and version, players, commitment, head hash
+//	GAME/events.jsonl       every event, one JSON object a line, with its hashes
+//	GAME/seeds.txt          every revealed seed: adjudication, chain, index, seed
+//	GAME/state-hashes.txt   the state hash recorded after each adjudication
+//	GAME/orders/…yaml       each submission's text, once every side may read it
+//	GAME/results/…txt       each adjudication as every side reads it
 //
-// It never contains a secret that is not yet revealed.
+// It holds only what every side may read: no secret, no opening that is not
+// revealed in the log. docs/trust.md describes every byte.
+
+// BundleFormat names the layout of a bundle; game.json carries it.
+const BundleFormat = "umpire-bundle-2"
+
+// Limits on what a bundle reader takes in.
+const (
+	MaxBundleFile  = 64 << 20 // one file in a bundle
+	MaxBundleTotal = 1 << 30  // every file together
+	MaxBundleFiles = 200000   // files in a bundle
+)
 
 // BundleEvent is one line of events.jsonl. Payload is the exact payload
 // text, so hashes can be recomputed.
@@ -48,148 +63,317 @@ type BundleEvent struct {
 
 // BundleGame is game.json.
 type BundleGame struct {
+	Format         string        `json:"format"`
 	Game           string        `json:"game"`
 	Ruleset        string        `json:"ruleset"`
 	RulesetVersion string        `json:"ruleset_version"`
 	Scenario       string        `json:"scenario,omitempty"`
 	Players        []game.Player `json:"players"`
 	Commitment     string        `json:"commitment,omitempty"`
+	ChainLength    int           `json:"chain_length,omitempty"`
 	Events         int           `json:"events"`
 	Adjudications  int           `json:"adjudications"`
+	Sealed         int           `json:"sealed"` // commitments not revealed yet
 	Head           string        `json:"head"`
 	Exported       string        `json:"exported"`
 }
 
-const bundleReadme = `umpire audit bundle
-===================
+const bundleReadme = `umpire audit bundle (format umpire-bundle-2)
+============================================
 
-This archive holds the complete public record of one game.
+This archive is the public record of one game: everything every side may
+read, and nothing else. Parts of the game that not every side may read yet
+(hidden orders, orders sent ahead, a side's own notices) appear only as
+commitments: SHA-256 hashes of texts the referee keeps, revealed in the log
+when they may be read, and at the latest when the game ends.
 
   game.json         the game: ruleset, players, dice commitment, head hash
   events.jsonl      every event in order; "payload" is the exact text hashed
-  seeds.txt         the dice seed revealed after each adjudication
-  state-hashes.txt  the state hash recorded after each adjudication
-  orders/           every submission exactly as received
-  results/          every adjudication as the players read it
+  seeds.txt         "K CHAIN INDEX SEED": the dice seed revealed by each adjudication K
+  state-hashes.txt  "K HASH": the state hash recorded after each adjudication K
+  orders/           each submission's text (less its secret line), once public
+  results/          each adjudication as every side reads it
 
-To check it:   umpire verify THIS-FILE.tar
+Every file but this one and game.json's "exported" follows from
+events.jsonl, in this order; a changed, missing, extra or reordered file
+means the bundle was altered.
 
-That recomputes the hash chain of the events, checks that every revealed
-seed hashes to the one before it and the first to the commitment published
-when the game was created, and recomputes every die from its seed. The dice
-derivation is described in docs/dice.md of umpire, with a short independent
-Python check.
+To check it with umpire:   umpire verify THIS-FILE.tar
+(add --commitment HEX from your welcome mail and --head N:HASH from your
+latest results mail to catch a history cut short or rewritten).
+
+To check it by hand, nothing but SHA-256 and HMAC-SHA256 is needed:
+
+1. Events. For each line of events.jsonl, in order, with prev = 32 zero
+   bytes for the first: hash = SHA-256 of
+     "umpire-event-v1" 0x00, prev (32 raw bytes), seq (8 bytes big-endian),
+     len(type) (8 bytes BE) type, schema (8 bytes BE, two's complement),
+     unix_nano (8 bytes BE, two's complement), len(actor) (8 bytes BE) actor,
+     len(payload) (8 bytes BE) payload  -- payload as its UTF-8 bytes.
+   Each line's "prev" is the hash of the line before; seq counts from 1.
+2. Seeds. The first event (game.created) gives dice.commitment (s_0, hex)
+   and dice.chain_length. Each turn.adjudicated event K reveals "seed" =
+   s_index of chain "chain": SHA-256 of its 32 raw bytes is the seed before
+   it in that chain (the commitment for index 1). A dice.chain-extended
+   event commits the next chain the same way; it serves adjudications from
+   "from_k" on.
+3. Dice. Die n (from 0, across all rolls of adjudication K, in order) of a
+   roll with label L and F faces: HMAC-SHA256(key = the seed's 32 raw
+   bytes, message = GAME "|" K "|" L "|" n in UTF-8 decimal). Read the
+   digest as four 8-byte big-endian words; the first word v below
+   2^64 - (2^64 mod F) gives the face v mod F + 1; if none is, retry with
+   the message followed by "|retry|1", "|retry|2", ...
+   A roll with "sealed": true is a stand-in; its label and faces are in
+   the opening revealed later (step 4) and are checked the same way.
+4. Sealed parts. An event whose payload has "sealed": C committed to a
+   text; a later sealed.revealed event with "of" = that event's seq carries
+   "opening": SHA-256 of the opening's UTF-8 bytes must equal C.
+5. State hashes are SHA-256 of the ruleset's JSON encoding of the game
+   state: recomputing them needs the rules (umpire replay does it).
+
+docs/trust.md and docs/dice.md of umpire say the same at more length, and
+docs/checkbundle.py is a checker written from them alone.
 `
 
-// Export writes game id's audit bundle to w.
-//
-// A bundle holds every event, so orders still hidden from the other sides
-// (simultaneous orders waiting for their adjudication) would be in it:
-// Export refuses then, unless includeHidden says the bundle is for the
-// referee's own archive.
-func (s *Service) Export(ctx context.Context, id string, w io.Writer, includeHidden bool) error {
-	entries, evs, err := s.Entries(ctx, id)
+// bundleFile is one file of a bundle, without the GAME/ prefix.
+type bundleFile struct {
+	name string
+	body []byte
+}
+
+// Export writes game id's audit bundle to w: only what every side may
+// read. Orders not revealed yet are in it as commitments.
+func (s *Service) Export(ctx context.Context, id string, w io.Writer) error {
+	_, evs, err := s.Entries(ctx, id)
 	if err != nil {
 		return err
 	}
-	g, err := game.Load(entries, s.Rules)
+	files, err := buildBundle(evs, s.now())
 	if err != nil {
 		return err
-	}
-	if !includeHidden {
-		for _, p := range g.Pending {
-			if r, ok := g.Request(p.Request); ok && r.Hidden {
-				return fmt.Errorf("game %s has orders from %s still hidden from the other sides (%s): export after the adjudication, or give --include-hidden for your own archive", id, p.Side, r.Title)
-			}
-		}
 	}
 	tw := tar.NewWriter(w)
 	mod := evs[len(evs)-1].Time
-	add := func(name string, body []byte) error {
-		if err := tw.WriteHeader(&tar.Header{Name: id + "/" + name, Mode: 0o644, Size: int64(len(body)), ModTime: mod, Format: tar.FormatPAX}); err != nil {
-			return err
+	for _, f := range files {
+		if err := tw.WriteHeader(&tar.Header{Name: id + "/" + f.name, Mode: 0o644, Size: int64(len(f.body)), ModTime: mod, Format: tar.FormatPAX}); err != nil {
+			return fmt.Errorf("writing the bundle: %w", err)
 		}
-		_, err := tw.Write(body)
-		return err
-	}
-	bg := BundleGame{Game: id, Ruleset: g.Created.Ruleset, RulesetVersion: g.Created.RulesetVersion, Scenario: g.Created.Scenario,
-		Players: g.Created.Players, Commitment: g.Created.Dice.Commitment, Events: len(evs), Adjudications: g.K,
-		Head: evs[len(evs)-1].Hash.String(), Exported: s.now().Format(time.RFC3339)}
-	gj, _ := json.MarshalIndent(bg, "", "  ")
-	var lines, seeds, hashes bytes.Buffer
-	type file struct {
-		name string
-		body []byte
-	}
-	var files []file
-	for _, e := range evs {
-		b, _ := json.Marshal(BundleEvent{Seq: e.Seq, Type: e.Type, Schema: e.Schema, Time: e.Time.UTC().Format(time.RFC3339Nano), UnixNano: e.Time.UnixNano(),
-			Actor: e.Actor, Payload: string(e.Payload), Prev: e.Prev.String(), Hash: e.Hash.String()})
-		lines.Write(b)
-		lines.WriteByte('\n')
-		switch e.Type {
-		case game.TypeOrders:
-			var oa game.OrdersAccepted
-			if json.Unmarshal(e.Payload, &oa) == nil {
-				files = append(files, file{fmt.Sprintf("orders/%06d-%s-turn%d-%s.yaml", e.Seq, oa.Side, oa.Turn, oa.Phase), []byte(oa.Raw)})
-			}
-		case game.TypeAdjudicated:
-			var a game.Adjudicated
-			if json.Unmarshal(e.Payload, &a) == nil {
-				fmt.Fprintf(&seeds, "%d %d %d %s\n", a.K, a.Chain, a.Index, a.Seed)
-				fmt.Fprintf(&hashes, "%d %s\n", a.K, a.StateHash)
-				var r bytes.Buffer
-				script.WriteResult(&r, game.Result{Adjudicated: a})
-				files = append(files, file{fmt.Sprintf("results/%04d.txt", a.K), r.Bytes()})
-			}
-		}
-	}
-	for _, f := range append([]file{{"README.txt", []byte(bundleReadme)}, {"game.json", gj}, {"events.jsonl", lines.Bytes()},
-		{"seeds.txt", seeds.Bytes()}, {"state-hashes.txt", hashes.Bytes()}}, files...) {
-		if err := add(f.name, f.body); err != nil {
+		if _, err := tw.Write(f.body); err != nil {
 			return fmt.Errorf("writing the bundle: %w", err)
 		}
 	}
 	return tw.Close()
 }
 
-// ReadBundle reads the events of an audit bundle.
-func ReadBundle(r io.Reader) ([]store.Event, error) {
+// buildBundle makes every file of a bundle from a game's events.
+func buildBundle(evs []store.Event, exported time.Time) ([]bundleFile, error) {
+	if len(evs) == 0 || evs[0].Type != game.TypeCreated {
+		return nil, errors.New("the log does not start with game.created")
+	}
+	var c game.Created
+	if err := json.Unmarshal(evs[0].Payload, &c); err != nil {
+		return nil, fmt.Errorf("event 1: bad game.created: %v", err)
+	}
+	var lines, seeds, hashes bytes.Buffer
+	var orders, results []bundleFile
+	orderFile := map[uint64]int{}        // orders.accepted seq → index in orders, or -1 while sealed
+	adjOf := map[uint64]game.Adjudicated{} // turn.adjudicated seq → payload, for reveals
+	resultFile := map[uint64]int{}
+	sealed, adjudications := 0, 0
+	for _, e := range evs {
+		b, err := json.Marshal(bundleEvent(e))
+		if err != nil {
+			return nil, err
+		}
+		lines.Write(b)
+		lines.WriteByte('\n')
+		switch e.Type {
+		case game.TypeOrders:
+			var oa game.OrdersAccepted
+			if err := json.Unmarshal(e.Payload, &oa); err != nil {
+				return nil, fmt.Errorf("event %d: %v", e.Seq, err)
+			}
+			if oa.Sealed != "" {
+				sealed++
+			}
+			text := oa.Text
+			if text == "" && oa.Sealed == "" {
+				text = oa.Orders // orders sent ahead, used: the entry's orders
+			}
+			if text == "" {
+				orderFile[e.Seq] = -1
+				continue
+			}
+			orderFile[e.Seq] = len(orders)
+			orders = append(orders, bundleFile{orderName(e.Seq, oa), []byte(text)})
+		case game.TypeQueueDropped:
+			sealed++
+		case game.TypeAdjudicated:
+			var a game.Adjudicated
+			if err := json.Unmarshal(e.Payload, &a); err != nil {
+				return nil, fmt.Errorf("event %d: %v", e.Seq, err)
+			}
+			adjudications++
+			if a.Sealed != "" {
+				sealed++
+			}
+			fmt.Fprintf(&seeds, "%d %d %d %s\n", a.K, a.Chain, a.Index, a.Seed)
+			fmt.Fprintf(&hashes, "%d %s\n", a.K, a.StateHash)
+			adjOf[e.Seq] = a
+			resultFile[e.Seq] = len(results)
+			results = append(results, bundleFile{fmt.Sprintf("results/%04d.txt", a.K), resultText(a, nil)})
+		case game.TypeRevealed:
+			var rv game.Revealed
+			if err := json.Unmarshal(e.Payload, &rv); err != nil {
+				return nil, fmt.Errorf("event %d: %v", e.Seq, err)
+			}
+			sealed--
+			if i, ok := orderFile[rv.Of]; ok && i < 0 {
+				var op game.OrdersOpening
+				if json.Unmarshal([]byte(rv.Opening), &op) == nil {
+					text := op.Text
+					if text == "" {
+						text = op.Orders
+					}
+					var oa game.OrdersAccepted
+					json.Unmarshal(evs[rv.Of-1].Payload, &oa)
+					orderFile[rv.Of] = len(orders)
+					orders = append(orders, bundleFile{orderName(rv.Of, oa), []byte(text)})
+				}
+			}
+			if a, ok := adjOf[rv.Of]; ok {
+				results[resultFile[rv.Of]].body = resultText(a, []byte(rv.Opening))
+			}
+		}
+	}
+	last := evs[len(evs)-1]
+	bg := BundleGame{Format: BundleFormat, Game: c.Game, Ruleset: c.Ruleset, RulesetVersion: c.RulesetVersion, Scenario: c.Scenario,
+		Players: c.Players, Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Events: len(evs), Adjudications: adjudications,
+		Sealed: sealed, Head: last.Hash.String(), Exported: exported.UTC().Format(time.RFC3339)}
+	gj, err := json.MarshalIndent(bg, "", "  ")
+	if err != nil {
+		return nil, err
+	}
+	files := []bundleFile{{"README.txt", []byte(bundleReadme)}, {"game.json", append(gj, '\n')}, {"events.jsonl", lines.Bytes()},
+		{"seeds.txt", seeds.Bytes()}, {"state-hashes.txt", hashes.Bytes()}}
+	files = append(files, orders...)
+	return append(files, results...), nil
+}
+
+func orderName(seq uint64, oa game.OrdersAccepted) string {
+	return fmt.Sprintf("orders/%06d-%s-turn%d-%s.yaml", seq, oa.Side, oa.Turn, oa.Phase)
+}
+
+// resultText is an adjudication as every side reads it: with its sealed
+// part once revealed.
+func resultText(a game.Adjudicated, opening []byte) []byte {
+	res := game.Result{Adjudicated: a}
+	if opening != nil {
+		if lines, rolls, err := game.Opened(a, opening); err == nil {
+			res.Full, res.AllRolls = lines, rolls
+		}
+	}
+	var b bytes.Buffer
+	script.WriteResult(&b, res, adjudicator.Referee)
+	return b.Bytes()
+}
+
+func bundleEvent(e store.Event) BundleEvent {
+	return BundleEvent{Seq: e.Seq, Type: e.Type, Schema: e.Schema, Time: e.Time.UTC().Format(time.RFC3339Nano), UnixNano: e.Time.UnixNano(),
+		Actor: e.Actor, Payload: string(e.Payload), Prev: e.Prev.String(), Hash: e.Hash.String()}
+}
+
+// Bundle is an audit bundle as read: its files in archive order.
+type Bundle struct {
+	Root  string // the directory every file is under (the game id)
+	Files []bundleFile
+}
+
+// ReadBundle reads every file of an audit bundle, in order, within the
+// limits MaxBundleFile, MaxBundleTotal and MaxBundleFiles.
+func ReadBundle(r io.Reader) (*Bundle, error) {
 	tr := tar.NewReader(r)
+	b := &Bundle{}
+	total := int64(0)
 	for {
 		h, err := tr.Next()
 		if errors.Is(err, io.EOF) {
-			return nil, errors.New("the bundle has no events.jsonl: is it an umpire audit bundle?")
+			break
 		}
 		if err != nil {
-			return nil, fmt.Errorf("reading the bundle: %w", err)
+			return nil, fmt.Errorf("reading the bundle: %w (is it an umpire audit bundle?)", err)
 		}
-		if !strings.HasSuffix(h.Name, "/events.jsonl") && h.Name != "events.jsonl" {
+		if h.Typeflag == tar.TypeDir {
 			continue
 		}
-		var out []store.Event
-		sc := bufio.NewScanner(tr)
-		sc.Buffer(make([]byte, 1<<20), 64<<20)
-		for line := 1; sc.Scan(); line++ {
-			var be BundleEvent
-			if err := json.Unmarshal(sc.Bytes(), &be); err != nil {
-				return nil, fmt.Errorf("events.jsonl line %d: %v", line, err)
-			}
-			e := store.Event{Seq: be.Seq, NewEvent: store.NewEvent{Type: be.Type, Schema: be.Schema, Time: time.Unix(0, be.UnixNano).UTC(), Actor: be.Actor, Payload: []byte(be.Payload)}}
-			if err := parseHash(be.Prev, &e.Prev); err != nil {
-				return nil, fmt.Errorf("events.jsonl line %d: prev: %v", line, err)
-			}
-			if err := parseHash(be.Hash, &e.Hash); err != nil {
-				return nil, fmt.Errorf("events.jsonl line %d: hash: %v", line, err)
-			}
-			out = append(out, e)
+		if h.Typeflag != tar.TypeReg {
+			return nil, fmt.Errorf("%s: not a plain file: an umpire bundle holds only files", h.Name)
 		}
-		if err := sc.Err(); err != nil {
-			return nil, fmt.Errorf("events.jsonl: %w", err)
+		root, name, ok := strings.Cut(h.Name, "/")
+		if !ok || name == "" {
+			return nil, fmt.Errorf("%s: every file of a bundle is under one GAME/ directory", h.Name)
 		}
-		sort.SliceStable(out, func(i, j int) bool { return out[i].Seq < out[j].Seq })
-		return out, nil
+		if b.Root == "" {
+			b.Root = root
+		} else if root != b.Root {
+			return nil, fmt.Errorf("%s: the bundle mixes %s/ and %s/", h.Name, b.Root, root)
+		}
+		if len(b.Files) >= MaxBundleFiles {
+			return nil, fmt.Errorf("the bundle has more than %d files, the limit for bundles", MaxBundleFiles)
+		}
+		if h.Size > MaxBundleFile {
+			return nil, fmt.Errorf("%s: %d bytes, over the %d MiB limit for one file of a bundle", name, h.Size, MaxBundleFile>>20)
+		}
+		if total += h.Size; total > MaxBundleTotal {
+			return nil, fmt.Errorf("the bundle's files hold over %d MiB, the limit for bundles", MaxBundleTotal>>20)
+		}
+		body, err := io.ReadAll(io.LimitReader(tr, MaxBundleFile+1))
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", name, err)
+		}
+		b.Files = append(b.Files, bundleFile{name, body})
 	}
+	if b.file("events.jsonl") == nil {
+		return nil, errors.New("the bundle has no events.jsonl: is it an umpire audit bundle?")
+	}
+	return b, nil
+}
+
+func (b *Bundle) file(name string) *bundleFile {
+	for i := range b.Files {
+		if b.Files[i].name == name {
+			return &b.Files[i]
+		}
+	}
+	return nil
+}
+
+// Events parses events.jsonl in file order (never re-sorted: an order
+// changed is a history changed).
+func (b *Bundle) Events() ([]store.Event, error) {
+	f := b.file("events.jsonl")
+	var out []store.Event
+	for i, line := range bytes.SplitAfter(f.body, []byte("\n")) {
+		if len(line) == 0 {
+			continue
+		}
+		var be BundleEvent
+		if err := json.Unmarshal(line, &be); err != nil {
+			return nil, fmt.Errorf("events.jsonl line %d: %v", i+1, err)
+		}
+		e := store.Event{Seq: be.Seq, NewEvent: store.NewEvent{Type: be.Type, Schema: be.Schema, Time: time.Unix(0, be.UnixNano).UTC(), Actor: be.Actor, Payload: []byte(be.Payload)}}
+		if err := parseHash(be.Prev, &e.Prev); err != nil {
+			return nil, fmt.Errorf("events.jsonl line %d: prev: %v", i+1, err)
+		}
+		if err := parseHash(be.Hash, &e.Hash); err != nil {
+			return nil, fmt.Errorf("events.jsonl line %d: hash: %v", i+1, err)
+		}
+		out = append(out, e)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("events.jsonl: no events")
+	}
+	return out, nil
 }
 
 func parseHash(s string, h *store.Hash) error {
@@ -201,23 +385,178 @@ func parseHash(s string, h *store.Hash) error {
 	return nil
 }
 
-// VerifyBundle checks an audit bundle: hash chain, seeds and dice; with a
-// lookup it also replays every adjudication with this build's rules.
-func VerifyBundle(r io.Reader, lookup game.Lookup) (*game.Audit, error) {
-	evs, err := ReadBundle(r)
+// Known is what a player kept from their own mails, to hold a bundle or a
+// stored game to: the dice commitment of the welcome mail, and the hash of
+// an event named in a results mail.
+type Known struct {
+	Commitment string
+	HeadSeq    uint64
+	Head       string
+}
+
+// ParseHead reads "N:HASH" (the event number and its hash).
+func ParseHead(s string) (uint64, string, error) {
+	n, h, ok := strings.Cut(s, ":")
+	seq, err := strconv.ParseUint(strings.TrimSpace(n), 10, 64)
+	var hash store.Hash
+	if !ok || err != nil || seq == 0 || parseHash(strings.TrimSpace(h), &hash) != nil {
+		return 0, "", fmt.Errorf("%q: give the event number and its hash as N:HASH, as your last results mail shows them", s)
+	}
+	return seq, hash.String(), nil
+}
+
+// checkKnown holds a log to what a player kept.
+func checkKnown(evs []store.Event, k Known) []string {
+	var problems []string
+	if k.Commitment != "" {
+		var c game.Created
+		if json.Unmarshal(evs[0].Payload, &c) == nil && !strings.EqualFold(c.Dice.Commitment, strings.TrimSpace(k.Commitment)) {
+			problems = append(problems, fmt.Sprintf("the dice commitment is %s, not %s as you were told when the game was created: this is not the game you joined, or its start was rewritten", c.Dice.Commitment, k.Commitment))
+		}
+	}
+	if k.HeadSeq > 0 {
+		switch {
+		case k.HeadSeq > uint64(len(evs)):
+			problems = append(problems, fmt.Sprintf("the log has %d events, but you were told of event %d: the history was cut short", len(evs), k.HeadSeq))
+		case evs[k.HeadSeq-1].Hash.String() != k.Head:
+			problems = append(problems, fmt.Sprintf("event %d hashes to %s, but you were told %s: the history was rewritten", k.HeadSeq, evs[k.HeadSeq-1].Hash, k.Head))
+		}
+	}
+	return problems
+}
+
+// VerifyBundle checks every file of an audit bundle: the events' hash
+// chain (in file order), the seeds and every public die, the sealed parts
+// revealed, and that every other file is exactly what the events give, in
+// order. With a lookup it also replays every adjudication with this
+// build's rules. Problems are "FILE: what differs".
+func VerifyBundle(r io.Reader, lookup game.Lookup, known Known) (*game.Audit, error) {
+	b, err := ReadBundle(r)
 	if err != nil {
 		return nil, err
 	}
+	evs, err := b.Events()
+	if err != nil {
+		return &game.Audit{Problems: []string{err.Error()}}, nil
+	}
 	entries := ToEntries(evs)
 	a := game.Verify(entries)
+	a.Problems = prefix("events.jsonl", a.Problems)
 	if err := CheckChain(evs); err != nil {
-		a.Problems = append([]string{err.Error()}, a.Problems...)
+		a.Problems = append([]string{"events.jsonl: " + err.Error()}, a.Problems...)
 	}
+	a.Problems = append(a.Problems, prefix("events.jsonl", checkKnown(evs, known))...)
+	var bg BundleGame
+	if f := b.file("game.json"); f != nil && json.Unmarshal(f.body, &bg) == nil && bg.Events != len(evs) {
+		a.Problems = append(a.Problems, fmt.Sprintf("events.jsonl: holds %d events, but game.json records %d: events were cut or added", len(evs), bg.Events))
+	}
+	a.Problems = append(a.Problems, compareBundle(b, evs)...)
 	if lookup != nil {
 		rp := game.Replay(entries, lookup)
 		a.Redecided = rp.Redecided
 		a.VersionChanges = rp.VersionChanges
-		a.Problems = append(a.Problems, rp.Problems...)
+		a.Problems = append(a.Problems, prefix("events.jsonl", rp.Problems)...)
 	}
 	return a, nil
+}
+
+func prefix(file string, ps []string) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = file + ": " + p
+	}
+	return out
+}
+
+// compareBundle rebuilds the bundle from its events and names every file
+// that differs from it, is missing, is extra or stands out of order.
+func compareBundle(b *Bundle, evs []store.Event) []string {
+	want, err := buildBundle(evs, time.Time{})
+	if err != nil {
+		return []string{"events.jsonl: " + err.Error()}
+	}
+	var problems []string
+	got := map[string]int{}
+	for i, f := range b.Files {
+		if _, dup := got[f.name]; dup {
+			problems = append(problems, fmt.Sprintf("%s: appears twice", f.name))
+		}
+		got[f.name] = i
+	}
+	wantAt := map[string]int{}
+	for i, w := range want {
+		wantAt[w.name] = i
+		j, ok := got[w.name]
+		if !ok {
+			problems = append(problems, fmt.Sprintf("%s: missing", w.name))
+			continue
+		}
+		body := b.Files[j].body
+		if w.name == "game.json" {
+			problems = append(problems, compareGameJSON(body, w.body)...)
+			continue
+		}
+		if !bytes.Equal(body, w.body) {
+			problems = append(problems, fmt.Sprintf("%s: %s", w.name, firstDifference(body, w.body)))
+		}
+	}
+	last := -1
+	for _, f := range b.Files {
+		i, ok := wantAt[f.name]
+		switch {
+		case !ok:
+			problems = append(problems, fmt.Sprintf("%s: not part of a bundle of these events (added)", f.name))
+		case i < last:
+			problems = append(problems, fmt.Sprintf("%s: out of order (the files were reordered)", f.name))
+		default:
+			last = i
+		}
+	}
+	return problems
+}
+
+// compareGameJSON compares game.json with what the events give; only
+// "exported" may differ.
+func compareGameJSON(got, want []byte) []string {
+	var g, w map[string]any
+	if err := json.Unmarshal(got, &g); err != nil {
+		return []string{"game.json: does not parse: " + err.Error()}
+	}
+	json.Unmarshal(want, &w)
+	var problems []string
+	keys := map[string]bool{}
+	for k := range g {
+		keys[k] = true
+	}
+	for k := range w {
+		keys[k] = true
+	}
+	for _, k := range slices.Sorted(maps.Keys(keys)) {
+		if k == "exported" {
+			continue
+		}
+		gv, _ := json.Marshal(g[k])
+		wv, _ := json.Marshal(w[k])
+		if !bytes.Equal(gv, wv) {
+			problems = append(problems, fmt.Sprintf("game.json: %q is %s, but the events give %s", k, gv, wv))
+		}
+	}
+	return problems
+}
+
+// firstDifference says where two versions of a file part.
+func firstDifference(got, want []byte) string {
+	line := 1
+	for i := 0; i < min(len(got), len(want)); i++ {
+		if got[i] != want[i] {
+			return fmt.Sprintf("differs from what the events give at line %d", line)
+		}
+		if got[i] == '\n' {
+			line++
+		}
+	}
+	if len(got) < len(want) {
+		return fmt.Sprintf("shorter than what the events give (cut at line %d)", line)
+	}
+	return fmt.Sprintf("longer than what the events give (extra text from line %d)", line)
 }

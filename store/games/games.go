@@ -49,13 +49,16 @@ func (s *Service) now() time.Time {
 	return time.Now().UTC()
 }
 
+func (s *Service) randReader() io.Reader {
+	if s.Rand == nil {
+		return rand.Reader
+	}
+	return s.Rand
+}
+
 func (s *Service) random(n int) ([]byte, error) {
 	b := make([]byte, n)
-	r := s.Rand
-	if r == nil {
-		r = rand.Reader
-	}
-	if _, err := io.ReadFull(r, b); err != nil {
+	if _, err := io.ReadFull(s.randReader(), b); err != nil {
 		return nil, fmt.Errorf("drawing a secret: %w", err)
 	}
 	return b, nil
@@ -76,9 +79,6 @@ func (s *Service) lock(id string) func() {
 	l.Lock()
 	return l.Unlock
 }
-
-// Secret names in the store.
-func diceSecret(gen int) string { return fmt.Sprintf("dice/%d", gen) }
 
 // Entries reads a game's log as the engine sees it.
 func (s *Service) Entries(ctx context.Context, id string) ([]game.Entry, []store.Event, error) {
@@ -265,22 +265,28 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		return nil, err
 	}
 	secrets := map[adjudicator.Side]string{}
+	private := map[string][]byte{diceSecret(0): secret}
 	var players []game.Player
 	for _, p := range req.Players {
 		b, err := s.random(9)
 		if err != nil {
 			return nil, err
 		}
+		salt, err := s.random(16)
+		if err != nil {
+			return nil, err
+		}
 		sec := strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
 		secrets[p.Side] = sec
-		players = append(players, game.Player{Side: p.Side, Address: p.Address, SecretHash: game.SecretHash(sec)})
+		private[playerSecret(p.Side)] = makeVerifier(salt, sec)
+		players = append(players, game.Player{Side: p.Side, Address: p.Address})
 	}
 	rec, c, err := game.Create(game.NewGame{ID: id, Ruleset: rs, Scenario: req.Scenario, Position: req.Position, Options: req.Options,
 		Players: players, Referee: req.Referee, Time: s.now(), Secret: secret, ChainLength: req.ChainLength})
 	if err != nil {
 		return nil, err
 	}
-	b := store.Batch{Game: id, Expected: 0, Events: toNew([]game.Record{rec}), Secrets: map[string][]byte{diceSecret(0): secret}, Marks: req.Marks}
+	b := store.Batch{Game: id, Expected: 0, Events: toNew([]game.Record{rec}), Secrets: private, Marks: req.Marks}
 	if req.Mail != nil {
 		msgs, err := req.Mail(c, secrets)
 		if err != nil {

@@ -106,14 +106,14 @@ func TestCreatePlayVerifyExport(t *testing.T) {
 		}
 	}
 	_ = sec
-	if a, err := s.Verify(ctx, "race-1"); err != nil || !a.OK() || a.Chains < 2 {
+	if a, err := s.Verify(ctx, "race-1", games.Known{}); err != nil || !a.OK() || a.Chains < 2 {
 		t.Fatalf("verify: %+v %v", a, err)
 	}
 	if a, err := s.Replay(ctx, "race-1"); err != nil || !a.OK() {
 		t.Fatalf("replay: %+v %v", a, err)
 	}
 	var buf bytes.Buffer
-	if err := s.Export(ctx, "race-1", &buf, false); err != nil {
+	if err := s.Export(ctx, "race-1", &buf); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{"README.txt", "events.jsonl", "seeds.txt", "orders/", "results/0001.txt"} {
@@ -121,7 +121,7 @@ func TestCreatePlayVerifyExport(t *testing.T) {
 			t.Errorf("bundle lacks %s", want)
 		}
 	}
-	if a, err := games.VerifyBundle(bytes.NewReader(buf.Bytes()), lookup); err != nil || !a.OK() || a.Redecided == 0 {
+	if a, err := games.VerifyBundle(bytes.NewReader(buf.Bytes()), lookup, games.Known{}); err != nil || !a.OK() || a.Redecided == 0 {
 		t.Fatalf("bundle verify: %+v %v", a, err)
 	}
 	// A changed byte in an event breaks the chain.
@@ -129,7 +129,7 @@ func TestCreatePlayVerifyExport(t *testing.T) {
 	if bytes.Equal(bad, buf.Bytes()) {
 		bad = bytes.Replace(buf.Bytes(), []byte(`bid: 1`), []byte(`bid: 2`), 1)
 	}
-	if a, err := games.VerifyBundle(bytes.NewReader(bad), nil); err == nil && a.OK() {
+	if a, err := games.VerifyBundle(bytes.NewReader(bad), nil, games.Known{}); err == nil && a.OK() {
 		t.Error("a tampered bundle verified")
 	}
 }
@@ -222,20 +222,36 @@ func TestLoadAtAndTurn(t *testing.T) {
 }
 
 // TestExportKeepsHiddenOrders: a bundle made while one side's secret bid
-// waits for the other's would reveal it; Export refuses unless asked for a
-// referee's archive.
+// waits for the other's holds only its commitment; the bid is in the
+// bundle once revealed by the adjudication.
 func TestExportKeepsHiddenOrders(t *testing.T) {
 	s := newService(t)
 	ctx := context.Background()
 	create(t, s, 0)
-	if _, err := s.Submit(ctx, games.SubmitRequest{Game: "race-1", Side: "red", Src: []byte("turn: 1\nphase: bid\norders:\n  bid: 3\n")}); err != nil {
+	if _, err := s.Submit(ctx, games.SubmitRequest{Game: "race-1", Side: "red", Src: []byte("turn: 1\nphase: bid\norders:\n  bid: 3 # xyzzy\n")}); err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := s.Export(ctx, "race-1", &buf, false); err == nil || !strings.Contains(err.Error(), "still hidden") {
+	if err := s.Export(ctx, "race-1", &buf); err != nil {
 		t.Fatalf("export with a hidden bid pending: %v", err)
 	}
-	if err := s.Export(ctx, "race-1", &buf, true); err != nil {
-		t.Fatalf("export --include-hidden: %v", err)
+	if bytes.Contains(buf.Bytes(), []byte("xyzzy")) || bytes.Contains(buf.Bytes(), []byte("bid: 3")) {
+		t.Fatalf("the bundle shows the hidden bid")
+	}
+	if a, err := games.VerifyBundle(bytes.NewReader(buf.Bytes()), lookup, games.Known{}); err != nil || !a.OK() || a.Sealed != 1 {
+		t.Fatalf("mid-game bundle: %+v %v", a, err)
+	}
+	if _, err := s.Submit(ctx, games.SubmitRequest{Game: "race-1", Side: "blue", Src: []byte("turn: 1\nphase: bid\norders:\n  bid: 1\n")}); err != nil {
+		t.Fatal(err)
+	}
+	buf.Reset()
+	if err := s.Export(ctx, "race-1", &buf); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(buf.Bytes(), []byte("xyzzy")) {
+		t.Fatalf("the bid is not in the bundle after its adjudication")
+	}
+	if a, err := games.VerifyBundle(bytes.NewReader(buf.Bytes()), lookup, games.Known{}); err != nil || !a.OK() || a.Sealed != 0 || a.Revealed != 2 {
+		t.Fatalf("bundle after the adjudication: %+v %v", a, err)
 	}
 }

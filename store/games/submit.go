@@ -44,8 +44,14 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 		if err != nil {
 			return nil, err
 		}
-		in := game.Input{Side: req.Side, Src: req.Src, Time: s.now(), Via: req.Via, MessageID: req.MessageID, NeedSecret: req.NeedSecret,
-			Secrets: func(gen int) ([]byte, error) { return s.Store.Secret(ctx, req.Game, diceSecret(gen)) }, NextSecret: next}
+		in := game.Input{Side: req.Side, Src: req.Src, Time: s.now(), Via: req.Via, MessageID: req.MessageID,
+			Secrets: func(gen int) ([]byte, error) { return s.Store.Secret(ctx, req.Game, diceSecret(gen)) }, NextSecret: next,
+			Rand: s.randReader(), Unseal: s.unsealer(ctx, req.Game)}
+		if req.NeedSecret {
+			in.CheckSecret = func(side adjudicator.Side, secret string) (bool, error) {
+				return s.CheckSecret(ctx, req.Game, side, secret)
+			}
+		}
 		if req.Dice != nil {
 			in.Dice = &dice.Script{Faces: req.Dice}
 		}
@@ -60,6 +66,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 		if out.NewSecret != nil {
 			b.Secrets = map[string][]byte{diceSecret(out.NewChain): out.NewSecret}
 		}
+		keepOpenings(&b, out.Records)
 		if req.Mail != nil {
 			if b.Outbox, err = req.Mail(out.Next, out); err != nil {
 				return nil, err

@@ -1,0 +1,105 @@
+package games
+
+import (
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/store"
+)
+
+// What the data file keeps privately for a game (store.Batch.Secrets,
+// never exported):
+//
+//	dice/N           s_N, the secret of dice chain N
+//	player/SIDE      the check value of SIDE's player's secret
+//	sealed/C         the opening of commitment C (see adjudicator/game/seal.go)
+func diceSecret(gen int) string             { return fmt.Sprintf("dice/%d", gen) }
+func playerSecret(s adjudicator.Side) string { return "player/" + string(s) }
+func sealedSecret(c string) string           { return "sealed/" + c }
+
+// A player's secret is 72 random bits drawn by umpire. The data file keeps
+// only "v1$SALT$MAC": a fresh 16-byte salt and HMAC-SHA256(key = salt,
+// message = the secret), both in hex. A slow hash would add nothing for a
+// random secret of that size (no dictionary to try) and would cost every
+// order mail; the salt makes each check value unique.
+const verifierV1 = "v1"
+
+func makeVerifier(salt []byte, secret string) []byte {
+	m := hmac.New(sha256.New, salt)
+	m.Write([]byte(strings.TrimSpace(secret)))
+	return []byte(verifierV1 + "$" + hex.EncodeToString(salt) + "$" + hex.EncodeToString(m.Sum(nil)))
+}
+
+// checkVerifier reports whether secret matches the check value v. Check
+// values "v0$SHA256" come from data files upgraded from schema 1, whose log
+// held an unsalted SHA-256 of the secret.
+func checkVerifier(v []byte, secret string) (bool, error) {
+	parts := strings.Split(string(v), "$")
+	secret = strings.TrimSpace(secret)
+	switch {
+	case len(parts) == 3 && parts[0] == verifierV1:
+		salt, err := hex.DecodeString(parts[1])
+		if err != nil {
+			return false, fmt.Errorf("bad check value")
+		}
+		return subtle.ConstantTimeCompare(makeVerifier(salt, secret), v) == 1, nil
+	case len(parts) == 2 && parts[0] == "v0":
+		want, err := hex.DecodeString(parts[1])
+		if err != nil {
+			return false, fmt.Errorf("bad check value")
+		}
+		got := sha256.Sum256([]byte(secret))
+		return subtle.ConstantTimeCompare(got[:], want) == 1, nil
+	}
+	return false, fmt.Errorf("unknown kind of check value")
+}
+
+// CheckSecret reports whether secret is the secret of side's player.
+func (s *Service) CheckSecret(ctx context.Context, id string, side adjudicator.Side, secret string) (bool, error) {
+	v, err := s.Store.Secret(ctx, id, playerSecret(side))
+	if errors.Is(err, store.ErrNotFound) {
+		return false, fmt.Errorf("game %s keeps no check value for side %s", id, side)
+	}
+	if err != nil {
+		return false, err
+	}
+	return checkVerifier(v, secret)
+}
+
+// unsealer returns the openings of a game's commitments from the store.
+func (s *Service) unsealer(ctx context.Context, id string) game.Unseal {
+	return func(c string) ([]byte, error) {
+		b, err := s.Store.Secret(ctx, id, sealedSecret(c))
+		if errors.Is(err, store.ErrNotFound) {
+			return nil, fmt.Errorf("%w: the data file has no opening for commitment %s", game.ErrSealed, c)
+		}
+		return b, err
+	}
+}
+
+// Unseal returns the opening of commitment c of game id: for the referee's
+// own views (log, show) of what is not revealed yet.
+func (s *Service) Unseal(ctx context.Context, id, c string) ([]byte, error) {
+	return s.unsealer(ctx, id)(c)
+}
+
+// keepOpenings adds the openings of recs to a batch's secrets.
+func keepOpenings(b *store.Batch, recs []game.Record) {
+	for _, r := range recs {
+		if r.Private == nil {
+			continue
+		}
+		if b.Secrets == nil {
+			b.Secrets = map[string][]byte{}
+		}
+		b.Secrets[sealedSecret(game.Digest(r.Private))] = r.Private
+	}
+}
