@@ -190,12 +190,12 @@ type Upgraded struct {
 // Adjudicated is the payload of turn.adjudicated. It follows the ruleset
 // events the adjudication emitted.
 type Adjudicated struct {
-	K              int                 `json:"k"`          // adjudication number, from 1
-	Chain          int                 `json:"chain"`      // dice chain generation, from 0
-	Index          int                 `json:"index"`      // seed index in that chain, from 1
-	Seed           string              `json:"seed"`       // hex s_index, revealed now ("" for scripted dice)
-	Requests       []string            `json:"requests"`   // the requests answered
-	Events         int                 `json:"events"`     // ruleset events emitted just before
+	K              int                 `json:"k"`                // adjudication number, from 1
+	Chain          int                 `json:"chain"`            // dice chain generation, from 0
+	Index          int                 `json:"index"`            // seed index in that chain, from 1
+	Seed           string              `json:"seed"`             // hex s_index, revealed now ("" for scripted dice)
+	Requests       []string            `json:"requests"`         // the requests answered
+	Events         int                 `json:"events"`           // ruleset events emitted just before
 	Rolls          []*adjudicator.Roll `json:"rolls"`            // every die rolled, in order; a roll not for everyone is a sealed stand-in
 	Report         []adjudicator.Line  `json:"report"`           // what happened, for people: the lines every side reads
 	Sealed         string              `json:"sealed,omitempty"` // commitment of the AdjudicationOpening, when some lines or rolls are not public

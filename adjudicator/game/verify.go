@@ -59,7 +59,7 @@ func Verify(entries []Entry) *Audit {
 	last := map[int]goodSeed{} // chain → last seed that checked (starts at the commitment)
 	scripted := 0
 	commitments := map[uint64]string{} // event → its commitment, while sealed
-	seeds := map[uint64]adjSeed{}       // turn.adjudicated event → its seed, for revealed rolls
+	seeds := map[uint64]adjSeed{}      // turn.adjudicated event → its seed, for revealed rolls
 	for _, e := range entries[1:] {
 		switch e.Type {
 		case TypeOrders, TypeQueueDropped:

@@ -152,10 +152,14 @@ func cmdSubmit(a *app, ctx context.Context, args []string) error {
 		fmt.Fprintf(a.stdout, "sent ahead: orders for turn %d, %s (checked and used when that phase comes due)\n", q.Turn, q.Phase)
 	}
 	for _, r := range out.Results {
-		script.WriteResult(a.stdout, r)
+		script.WriteResult(a.stdout, r, adjudicator.Referee)
 	}
 	for _, n := range out.Notes {
-		fmt.Fprintf(a.stdout, "sent ahead: %s\n", n)
+		to := ""
+		if !n.To.Public() {
+			to = fmt.Sprintf("[to %s] ", n.To[0])
+		}
+		fmt.Fprintf(a.stdout, "sent ahead: %s%s\n", to, n.Text)
 	}
 	if len(out.Results) > 0 {
 		script.WriteView(a.stdout, out.Next.View(adjudicator.Referee))

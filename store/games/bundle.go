@@ -176,7 +176,7 @@ func buildBundle(evs []store.Event, exported time.Time) ([]bundleFile, error) {
 	}
 	var lines, seeds, hashes bytes.Buffer
 	var orders, results []bundleFile
-	orderFile := map[uint64]int{}        // orders.accepted seq → index in orders, or -1 while sealed
+	orderFile := map[uint64]int{}          // orders.accepted seq → index in orders, or -1 while sealed
 	adjOf := map[uint64]game.Adjudicated{} // turn.adjudicated seq → payload, for reveals
 	resultFile := map[uint64]int{}
 	sealed, adjudications := 0, 0

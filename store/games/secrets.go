@@ -21,7 +21,7 @@ import (
 //	dice/N           s_N, the secret of dice chain N
 //	player/SIDE      the check value of SIDE's player's secret
 //	sealed/C         the opening of commitment C (see adjudicator/game/seal.go)
-func diceSecret(gen int) string             { return fmt.Sprintf("dice/%d", gen) }
+func diceSecret(gen int) string              { return fmt.Sprintf("dice/%d", gen) }
 func playerSecret(s adjudicator.Side) string { return "player/" + string(s) }
 func sealedSecret(c string) string           { return "sealed/" + c }
 
