@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"log/slog"
 	"path/filepath"
+	"strings"
 	"sync"
 	"time"
 
@@ -74,6 +75,12 @@ func (d *Daemon) Run(ctx context.Context) error {
 		return err
 	}
 	svc := &games.Service{Store: st, Rules: d.Rules, Now: d.Now}
+	if old, err := svc.Outdated(ctx); err != nil {
+		return err
+	} else if len(old) > 0 {
+		return fmt.Errorf("the data file holds %d game(s) written by an older umpire whose log kept players' secrets (%s): stop here, back up %s, and run 'umpire upgrade --data %s' once (docs/trust.md)",
+			len(old), strings.Join(old, ", "), filepath.Join(cfg.Data, "umpire.db"), cfg.Data)
+	}
 	d.desk = &referee.Desk{
 		Games: svc, Templates: tmpl, Log: log,
 		From:    compose.Address{Name: cfg.From.Name, Address: cfg.From.Address},
