@@ -18,7 +18,7 @@ import (
 
 func lookup(name string) (adjudicator.Ruleset, bool) { return testrules.Race, name == "race" }
 
-func newService(t *testing.T) *games.Service {
+func newService(t testing.TB) *games.Service {
 	st, err := store.Open(t.TempDir() + "/umpire.db")
 	if err != nil {
 		t.Fatal(err)
@@ -28,7 +28,7 @@ func newService(t *testing.T) *games.Service {
 	return &games.Service{Store: st, Rules: lookup, Now: func() time.Time { clock = clock.Add(time.Second); return clock }}
 }
 
-func create(t *testing.T, s *games.Service, chain int) *games.Created {
+func create(t testing.TB, s *games.Service, chain int) *games.Created {
 	c, err := s.Create(context.Background(), games.CreateRequest{ID: "race-1", Ruleset: "race", Scenario: "sprint", ChainLength: chain,
 		Options: map[string]string{"turns": "2"},
 		Players: []games.Player{{Side: "red", Address: "red@example.org"}, {Side: "blue", Address: "blue@example.org"}}})
@@ -54,7 +54,7 @@ func orders(r adjudicator.Request, g *game.Game) string {
 	return src
 }
 
-func playOut(t *testing.T, s *games.Service, id string) {
+func playOut(t testing.TB, s *games.Service, id string) {
 	ctx := context.Background()
 	for i := 0; i < 100; i++ {
 		g, err := s.Load(ctx, id)
