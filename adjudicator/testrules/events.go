@@ -119,6 +119,11 @@ func (race) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) err
 			first = "blue"
 		}
 		r.Sayf("bids: red %d, blue %d", bids["red"], bids["blue"])
+		if st.Options["scout"] == "yes" {
+			scout := r.RollFor(adjudicator.To("red"), "red's scout", 1, 6)
+			r.Tellf(adjudicator.To("red"), "red's scout sees blue's energy: %d (roll %d)", st.Energy["blue"], scout.Total)
+			r.Tellf(adjudicator.RefereeOnly, "referee: red scouted")
+		}
 		if bids["blue"] == bids["red"] {
 			for i := 0; ; i++ {
 				if i == 20 {

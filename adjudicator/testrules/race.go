@@ -63,7 +63,8 @@ func (race) Info() adjudicator.Info {
 		Name: "race", Title: "Race (test ruleset)", Version: Version, Sides: sides,
 		Scenarios: []adjudicator.ScenarioInfo{{ID: "sprint", Title: "Sprint", Sides: sides}},
 		Options: []adjudicator.OptionInfo{{Name: "turns", Default: "10", Doc: "the last turn"},
-			{Name: "track", Default: "12", Doc: "squares to the finish (long tracks make long games for benchmarks)"}},
+			{Name: "track", Default: "12", Doc: "squares to the finish (long tracks make long games for benchmarks)"},
+			{Name: "scout", Default: "no", Values: []string{"no", "yes"}, Doc: "red scouts at each bid: a roll and a line for red alone, and a note for the referee alone (to test sealed parts)"}},
 	}
 }
 
@@ -90,8 +91,12 @@ func (race) Setup(s adjudicator.Setup) (adjudicator.State, error) {
 				return nil, fmt.Errorf("option track=%q: give a whole number from 2", v)
 			}
 			st.Track = n
+		case "scout":
+			if v != "yes" && v != "no" {
+				return nil, fmt.Errorf("option scout=%q: give yes or no", v)
+			}
 		default:
-			return nil, fmt.Errorf("unknown option %q (race knows: turns, track)", k)
+			return nil, fmt.Errorf("unknown option %q (race knows: turns, track, scout)", k)
 		}
 		st.Options[k] = v
 	}
