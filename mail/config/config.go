@@ -125,6 +125,10 @@ type Referee struct {
 type Limits struct {
 	Message Size `yaml:"message"` // the whole mail; default 10 MiB
 	Orders  Size `yaml:"orders"`  // the orders text; default 256 KiB
+	// SecretGuesses wrong secrets from one address or for one side within
+	// SecretWindow pause its order mails for SecretWindow; default 5 in 1h.
+	SecretGuesses int      `yaml:"secret_guesses"`
+	SecretWindow  Duration `yaml:"secret_window"`
 }
 
 // Secret is a password or other secret, given inline (password:), in a file

@@ -174,3 +174,24 @@ func TestCAFile(t *testing.T) {
 		t.Errorf("ca_file with plain: %v", err)
 	}
 }
+
+func TestSecretGuessLimits(t *testing.T) {
+	t.Setenv("UMPIRE_TEST_IMAP_PW", "x")
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "smtp.pw"), []byte("s3cret\n"), 0o600)
+	c, err := Parse(filepath.Join(dir, "umpire.yaml"), []byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Limits.SecretGuesses != DefaultSecretGuesses || c.Limits.SecretWindow != DefaultSecretWindow {
+		t.Errorf("defaults: %+v", c.Limits)
+	}
+	src := strings.Replace(good, "limits: {message: 5MiB, orders: 64KiB}\n", "limits: {message: 5MiB, orders: 64KiB, secret_guesses: 3, secret_window: 10m}\n", 1)
+	if c, err := Parse(filepath.Join(dir, "umpire.yaml"), []byte(src)); err != nil || c.Limits.SecretGuesses != 3 || c.Limits.SecretWindow.D() != 10*time.Minute {
+		t.Errorf("set: %+v %v", c, err)
+	}
+	src = strings.Replace(good, "limits: {message: 5MiB, orders: 64KiB}\n", "limits: {message: 5MiB, orders: 64KiB, secret_guesses: 5000}\n", 1)
+	if _, err := Parse(filepath.Join(dir, "umpire.yaml"), []byte(src)); err == nil || !strings.Contains(err.Error(), "limits.secret_guesses") {
+		t.Errorf("too many guesses allowed: %v", err)
+	}
+}

@@ -21,11 +21,15 @@ import (
 
 // Defaults.
 const (
-	DefaultData         = "umpire-data"
-	DefaultPoll         = Duration(time.Minute)
-	DefaultMessageLimit = Size(extract.DefaultMaxMessage) // 10 MiB
-	DefaultOrdersLimit  = Size(extract.DefaultMaxBytes)   // 256 KiB, also the command line's limit
-	DefaultName         = "Umpire"
+	DefaultData = "umpire-data"
+	DefaultPoll = Duration(time.Minute)
+	// DefaultSecretGuesses and DefaultSecretWindow: 5 wrong secrets within
+	// an hour pause guessing for an hour (mail/referee's throttle).
+	DefaultSecretGuesses = 5
+	DefaultSecretWindow  = Duration(time.Hour)
+	DefaultMessageLimit  = Size(extract.DefaultMaxMessage) // 10 MiB
+	DefaultOrdersLimit   = Size(extract.DefaultMaxBytes)   // 256 KiB, also the command line's limit
+	DefaultName          = "Umpire"
 )
 
 // The most read of each file: a read above the limit fails, naming the
@@ -203,6 +207,18 @@ func (v *validator) check(c *Config) {
 	}
 	if c.Limits.Orders > c.Limits.Message {
 		v.fail("limits.orders", "limits.orders is larger than limits.message")
+	}
+	if c.Limits.SecretGuesses == 0 {
+		c.Limits.SecretGuesses = DefaultSecretGuesses
+	}
+	if c.Limits.SecretGuesses < 1 || c.Limits.SecretGuesses > 1000 {
+		v.fail("limits.secret_guesses", "limits.secret_guesses: give a number from 1 to 1000 (default %d)", DefaultSecretGuesses)
+	}
+	if c.Limits.SecretWindow == 0 {
+		c.Limits.SecretWindow = DefaultSecretWindow
+	}
+	if c.Limits.SecretWindow < Duration(time.Minute) || c.Limits.SecretWindow > Duration(30*24*time.Hour) {
+		v.fail("limits.secret_window", "limits.secret_window: give a duration from 1m to 720h (default 1h)")
 	}
 	switch c.Log {
 	case "", "debug", "info", "warn", "error":

@@ -86,6 +86,8 @@ func (d *Daemon) Run(ctx context.Context) error {
 		From:    compose.Address{Name: cfg.From.Name, Address: cfg.From.Address},
 		Referee: cfg.Referee.Address, RefereeSecret: cfg.Referee.Secret.Value(),
 		Limits:           extract.Limits{MaxBytes: int64(cfg.Limits.Orders), MaxMessage: int64(cfg.Limits.Message)},
+		SecretGuesses:    cfg.Limits.SecretGuesses,
+		SecretWindow:     cfg.Limits.SecretWindow.D(),
 		PrepareAddresses: d.PrepareAddresses,
 	}
 	d.kick = make(chan struct{}, 1)
