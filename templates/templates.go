@@ -19,6 +19,8 @@ import (
 	"sort"
 	"strings"
 	"text/template"
+
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
 )
 
 //go:embed *.tmpl
@@ -95,7 +97,7 @@ func Overlay(dir string) (*Set, error) {
 		if !known(base) {
 			return nil, fmt.Errorf("templates: %s: no template is called %q (the names are %s)", filepath.Join(dir, name), base, strings.Join(Names, ", "))
 		}
-		b, err := os.ReadFile(filepath.Join(dir, name))
+		b, err := readCapped(filepath.Join(dir, name))
 		if err != nil {
 			return nil, fmt.Errorf("templates: %w", err)
 		}
@@ -164,4 +166,16 @@ func (s *Set) Render(name string, data any) (string, error) {
 		out = append(out, l)
 	}
 	return strings.TrimRight(strings.Join(out, "\n"), "\n") + "\n", nil
+}
+
+// MaxTemplateBytes bounds a template file read from the templates directory.
+const MaxTemplateBytes = 256 << 10
+
+func readCapped(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return yamlx.ReadAll(f, MaxTemplateBytes, path, "template files")
 }

@@ -11,6 +11,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
 	"github.com/umpire-pbem/umpire/mail/config"
 	"github.com/umpire-pbem/umpire/mail/hub"
 )
@@ -82,7 +83,7 @@ func StartLocalHubWith(ctx context.Context, dataDir string, hc hub.Config, log *
 // daemonPassword returns the daemon's hub password, kept in a file of the
 // data directory (mode 0600); it is made anew when the file is missing.
 func (l *Local) daemonPassword(file string) (string, error) {
-	if b, err := os.ReadFile(file); err == nil && l.Hub.HasUser(HubDaemonUser) {
+	if b, err := readSmall(file); err == nil && l.Hub.HasUser(HubDaemonUser) {
 		if pw := strings.TrimSpace(string(b)); pw != "" {
 			return pw, nil
 		}
@@ -163,4 +164,14 @@ func (l *Local) PrepareAddresses(_ context.Context, addrs []string) (string, err
 		return "", nil
 	}
 	return "New mailboxes on the local hub (give each player theirs; the hub keeps only a hash):\n" + strings.Join(lines, "\n") + "\n\n" + l.Hub.HowTo(), nil
+}
+
+// readSmall reads a file of a few bytes (a password), refusing a large one.
+func readSmall(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return yamlx.ReadAll(f, 4<<10, path, "password files")
 }
