@@ -3,10 +3,13 @@ package referee_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"strings"
 	"testing"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/mail/referee"
+	"github.com/umpire-pbem/umpire/store/games"
 )
 
 // TestEachSideReadsItsOwn: a "then:" entry that no longer fits is told to
@@ -69,4 +72,59 @@ func TestEachSideReadsItsOwn(t *testing.T) {
 			t.Error("the bundle holds a player's secret")
 		}
 	}
+}
+
+// TestSealedLinesByMail: a line and a roll for red alone reach red's
+// results mail and not blue's, the first time and when the referee has the
+// results sent again.
+func TestSealedLinesByMail(t *testing.T) {
+	f := newFixture(t)
+	ctx := context.Background()
+	c, err := f.desk.Games.Create(ctx, games.CreateRequest{ID: "race-3", Ruleset: "race", Scenario: "sprint", Referee: "ref@example.org",
+		Options: map[string]string{"turns": "2", "scout": "yes"},
+		Players: []games.Player{{Side: "red", Address: "red@example.org"}, {Side: "blue", Address: "blue@example.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bid := func(side string, n int) string {
+		return fmt.Sprintf("game: race-3\nside: %s\nsecret: %s\nturn: 1\nphase: bid\norders:\n  bid: %d\n", side, c.Secrets[adjudicator.Side(side)], n)
+	}
+	f.handle(f.mail("red@example.org", bid("red", 1)))
+	if out := f.handle(f.mail("blue@example.org", bid("blue", 0))); !strings.Contains(out.Reason, "adjudicated") {
+		t.Fatalf("blue's bid: %+v", out)
+	}
+	check := func(when string) {
+		t.Helper()
+		msgs, _ := f.st.Messages(ctx, "race-3")
+		var red, blue int
+		for _, m := range msgs {
+			body := strings.ReplaceAll(string(m.Raw), "=\r\n", "")
+			if !strings.Contains(body, "bids: red 1, blue 0") {
+				continue // not a results mail
+			}
+			switch strings.ToLower(m.To[0]) {
+			case "red@example.org":
+				red++
+				if !strings.Contains(body, "scout sees") || !strings.Contains(body, "red's scout: 1d6=") {
+					t.Errorf("%s: red's results lack its scout:\n%s", when, body)
+				}
+			case "blue@example.org":
+				blue++
+				if strings.Contains(body, "scout") {
+					t.Errorf("%s: blue's results tell of red's scout:\n%s", when, body)
+				}
+			}
+			if strings.Contains(body, "referee: red scouted") {
+				t.Errorf("%s: a player reads the referee's note", when)
+			}
+		}
+		if red == 0 || blue == 0 {
+			t.Fatalf("%s: %d results mails to red, %d to blue", when, red, blue)
+		}
+	}
+	check("results")
+	if out := f.handle(f.mail("ref@example.org", "command: resend\ngame: race-3\n")); out.Folder != referee.Processed {
+		t.Fatalf("resend: %+v", out)
+	}
+	check("resent")
 }

@@ -435,7 +435,18 @@ func (h *handling) cmdResend(ctx context.Context, c Command) error {
 		return h.refereeReply(ctx, g.ID, c, false, "Nothing has been adjudicated yet: there are no results to send.", nil)
 	}
 	head := evs[len(evs)-1]
-	mails, err := d.resultsMails(g, []game.Result{{Adjudicated: *last}}, head.Hash.String(), head.Seq, "resend", h.id)
+	res := game.Result{Adjudicated: *last}
+	if last.Sealed != "" {
+		// Each player gets again the lines and rolls of their own side.
+		opening, err := d.Games.Unseal(ctx, g.ID, last.Sealed)
+		if err != nil {
+			return err
+		}
+		if res.Full, res.AllRolls, err = game.Opened(*last, opening); err != nil {
+			return fmt.Errorf("game %s: %w", g.ID, err)
+		}
+	}
+	mails, err := d.resultsMails(g, []game.Result{res}, head.Hash.String(), head.Seq, "resend", h.id)
 	if err != nil {
 		return buildErr(err)
 	}
