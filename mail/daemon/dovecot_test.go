@@ -2,6 +2,7 @@ package daemon_test
 
 import (
 	"fmt"
+	"math/rand/v2"
 	"net"
 	"os"
 	"os/exec"
@@ -25,13 +26,29 @@ type dovecot struct {
 	addr string
 }
 
+// freePort returns a loopback TCP port that is free now, for a server a
+// test starts later. It is taken below the range the system hands out by
+// itself (ip_local_port_range): there, no connection or ":0" listener of
+// the tests running meanwhile can take it before the test binds it.
 func freePort(t *testing.T) int {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	const from = 10000
+	below := 32768
+	if b, err := os.ReadFile("/proc/sys/net/ipv4/ip_local_port_range"); err == nil {
+		fmt.Sscan(string(b), &below)
 	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port
+	for range 100 {
+		addr := "127.0.0.1:0"
+		if below > from+1000 {
+			addr = fmt.Sprintf("127.0.0.1:%d", from+rand.IntN(below-from))
+		}
+		ln, err := net.Listen("tcp", addr)
+		if err == nil {
+			defer ln.Close()
+			return ln.Addr().(*net.TCPAddr).Port
+		}
+	}
+	t.Fatal("no free loopback port")
+	return 0
 }
 
 // startDovecot writes a config for one user, "umpire" (password
