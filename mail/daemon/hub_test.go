@@ -3,7 +3,10 @@ package daemon_test
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"os"
+	"path/filepath"
 	"regexp"
 	"runtime"
 	"strings"
@@ -61,6 +64,37 @@ func waitMail(t *testing.T, imapAddr, user, password, want string) []byte {
 // only a test binary may ask for fewer iterations).
 func testHub() hub.Config {
 	return hub.Config{IMAPAddr: "127.0.0.1:0", SMTPAddr: "127.0.0.1:0", HashIterations: 1000}
+}
+
+// TestLocalHubHashesAtFullStrength: the hub "umpire serve" starts (through
+// StartLocalHub, which takes no hub configuration) hashes passwords with
+// the full count, whatever the tests ask of StartLocalHubWith.
+func TestLocalHubHashesAtFullStrength(t *testing.T) {
+	data := t.TempDir()
+	l, err := daemon.StartLocalHub(t.Context(), data, "127.0.0.1:0", "127.0.0.1:0", quietLog())
+	if err != nil {
+		t.Fatal(err)
+	}
+	l.Hub.Close()
+	raw, err := os.ReadFile(filepath.Join(data, "hub", "hub.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var st struct {
+		Users []struct{ Name, Password string }
+	}
+	if err := json.Unmarshal(raw, &st); err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("pbkdf2-sha256$%d$", hub.DefaultHashIterations)
+	if len(st.Users) != 2 {
+		t.Fatalf("%d users in hub.json, want the daemon and the referee:\n%s", len(st.Users), raw)
+	}
+	for _, u := range st.Users {
+		if !strings.HasPrefix(u.Password, want) {
+			t.Errorf("user %s: hash %.30s…, want %s…", u.Name, u.Password, want)
+		}
+	}
 }
 
 var hubPasswordRE = regexp.MustCompile(`(\w+)@umpire\.local: user \w+, password ([a-z0-9-]+)`)
