@@ -106,7 +106,9 @@ func syntaxError(err error) *Error {
 		n, _ := strconv.Atoi(m[1])
 		return &Error{Line: n, Code: CodeSyntax, Msg: "this is not valid YAML: " + m[2] + " (check the indentation and that every \"key: value\" has its colon and a space)"}
 	}
-	return &Error{Code: CodeSyntax, Msg: "this is not valid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+	// yaml.v3 counts lines from 0 and names none when the problem is on
+	// line 0: the first line.
+	return &Error{Line: 1, Code: CodeSyntax, Msg: "this is not valid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
 }
 
 func refuseAliases(n *yaml.Node) error {
