@@ -164,6 +164,7 @@ type walker struct {
 	limit    uint64 // pages actually in the file (<= hwm when it is whole)
 	owner    []int32
 	owners   []string
+	listBad  bool     // the freelist could not be read
 	bufs     [][]byte // one page buffer per depth
 	reads    int
 }
@@ -200,8 +201,8 @@ func (w *walker) run() error {
 	if err := w.page(nil, w.ownerOf(nil), m.root, nil, nil, 0); err != nil {
 		return err
 	}
-	if m.freelist == noFreelist {
-		return nil // bbolt rebuilds the freelist from what is unused
+	if m.freelist == noFreelist || w.listBad {
+		return nil // bbolt rebuilds the freelist from what is unused; or it is damaged, which is said
 	}
 	var lost []uint64
 	for id := uint64(2); id < w.limit; id++ {
@@ -321,6 +322,13 @@ func (w *walker) metas() (meta, bool) {
 // claim marks pages id to id+overflow as used by owner, and says whether
 // they were all free to claim; it reports what is wrong otherwise.
 func (w *walker) claim(path []string, key []byte, id, overflow uint64, owner int32, what string) bool {
+	return w.claimFrom(path, key, id, id, overflow, owner, what)
+}
+
+// claimFrom claims the pages of page id (id to id+overflow) from page
+// first on: a page whose header is yet to be read is claimed on its own
+// first, so that a damaged one still counts as used by its bucket.
+func (w *walker) claimFrom(path []string, key []byte, id, first, overflow uint64, owner int32, what string) bool {
 	if id < 2 || id >= w.hwm || overflow >= w.hwm-id {
 		w.damage(path, key, "%s %d runs over %d more pages, past the file's last page %d", what, id, overflow, w.hwm-1)
 		return false
@@ -329,7 +337,7 @@ func (w *walker) claim(path []string, key []byte, id, overflow uint64, owner int
 		w.damage(path, key, "%s %d runs past the end of the file (%d bytes)", what, id, w.size)
 		return false
 	}
-	for i := id; i <= id+overflow; i++ {
+	for i := first; i <= id+overflow; i++ {
 		switch o := w.owner[i]; {
 		case o == ownerFree:
 			w.damage(path, key, "page %d is in use but also listed as free (a write would overwrite it)", i)
@@ -338,7 +346,7 @@ func (w *walker) claim(path []string, key []byte, id, overflow uint64, owner int
 			return false
 		}
 	}
-	for i := id; i <= id+overflow; i++ {
+	for i := first; i <= id+overflow; i++ {
 		w.owner[i] = owner
 	}
 	return true
@@ -387,6 +395,12 @@ func (w *walker) read(id, n uint64, d int) ([]byte, error) {
 
 func (w *walker) freelist(id uint64) {
 	what := "freelist page"
+	if !w.claim(nil, nil, id, 0, ownerList, what) {
+		return
+	}
+	// Until the list is read whole, the free pages are not known: if it is
+	// damaged, pages unaccounted for are no news.
+	w.listBad = true
 	hdr, err := w.read(id, pageHeaderSize, 0)
 	if err != nil {
 		w.damage(nil, nil, "reading the freelist, page %d: %v", id, err)
@@ -402,7 +416,7 @@ func (w *walker) freelist(id uint64) {
 	}
 	overflow := uint64(ne.Uint32(hdr[12:]))
 	count := uint64(ne.Uint16(hdr[10:]))
-	if !w.claim(nil, nil, id, overflow, ownerList, what) {
+	if overflow > 0 && !w.claimFrom(nil, nil, id, id+1, overflow, ownerList, what) {
 		return
 	}
 	p, err := w.read(id, (overflow+1)*w.pageSize, 0)
@@ -423,6 +437,7 @@ func (w *walker) freelist(id uint64) {
 		w.damage(nil, nil, "page %d, the freelist, counts %d free pages, more than fit in it", id, count)
 		return
 	}
+	w.listBad = false
 	for i := range count {
 		free := ne.Uint64(body[(first+i)*8:])
 		switch {
@@ -451,6 +466,9 @@ func (w *walker) page(path []string, owner int32, id uint64, lo, hi []byte, dept
 		w.damage(path, nil, "points at page %d, outside the file's pages 2 to %d", id, w.limit-1)
 		return nil
 	}
+	if !w.claim(path, nil, id, 0, owner, "page") {
+		return nil
+	}
 	hdr, err := w.read(id, pageHeaderSize, depth)
 	if err != nil {
 		if ctxErr := w.ctx.Err(); ctxErr != nil {
@@ -468,7 +486,7 @@ func (w *walker) page(path []string, owner int32, id uint64, lo, hi []byte, dept
 		w.damage(path, nil, "page %d has type %#x, not a branch or leaf page", id, flags)
 		return nil
 	}
-	if !w.claim(path, nil, id, overflow, owner, "page") {
+	if overflow > 0 && !w.claimFrom(path, nil, id, id+1, overflow, owner, "page") {
 		return nil
 	}
 	p, err := w.read(id, (overflow+1)*w.pageSize, depth)

@@ -46,6 +46,7 @@ import (
 type Restored struct {
 	Game   string
 	From   string     // where its log came from, for people
+	Damage string     // what was wrong with it in the damaged file; "" when nothing
 	Events int        // events written (with any the restore added)
 	Head   store.Hash // the hash of the last
 	// OldHead is the head the game had where its log came from, when the
@@ -471,7 +472,7 @@ func (s *Service) rebuild(ctx context.Context, gr store.GameReport, prefix []sto
 	if err != nil {
 		return nil, fmt.Sprintf("%s, and rebuilding it from %s failed: %v", damage, from, err), nil
 	}
-	r.Lost = append([]string{"the damaged file: " + damage}, r.Lost...)
+	r.Damage = damage
 	return r, "", nil
 }
 
