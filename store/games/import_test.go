@@ -39,7 +39,7 @@ func createRace(t *testing.T, s *games.Service, id string, chain int) {
 	_, err := s.Create(context.Background(), games.CreateRequest{ID: id, Ruleset: "race", Scenario: "sprint", ChainLength: chain,
 		Options: map[string]string{"turns": "3"},
 		Players: []games.Player{{Side: "red", Address: "red@example.org"}, {Side: "blue", Address: "blue@example.org"}},
-		Mail: func(c *game.Created, _ map[adjudicator.Side]string) ([]store.Message, error) {
+		Mail: func(_ *game.Game, _ map[adjudicator.Side]string) ([]store.Message, error) {
 			return []store.Message{{ID: id + "-welcome@umpire", Game: id, To: []string{"red@example.org"}, Raw: []byte("Subject: welcome\r\n\r\nhi\r\n")}}, nil
 		}})
 	if err != nil {
