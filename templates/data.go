@@ -11,6 +11,18 @@ type Due struct {
 	Choice   []string // for decisions: the accepted answers
 	Received bool     // already answered, waiting for the others
 	Mine     bool     // due from the mail's recipient
+	// By is the deadline, for people: "Fri 28 Nov 18:00 UTC (19:00 in
+	// Europe/Paris) — in 2 days 4 hours"; "" when there is none.
+	By string
+}
+
+// ClockData is a reminder or a lateness notice about one request.
+type ClockData struct {
+	Game
+	Request   Due    // the request the deadline is for (Mine: the recipient's own)
+	ToReferee bool   // this copy is the referee's
+	Policy    string // what happens if nothing comes, for people ("" when the referee decides)
+	Waiting   []Due  // everything the game waits for, as the recipient sees it
 }
 
 // Game names the game a mail is about.

@@ -34,13 +34,15 @@ const (
 	Results  = "results"
 	Decision = "decision-needed"
 	Referee  = "referee"
-	Paused   = "paused"  // an order mail refused unread: guessing the secret is paused
-	Lockout  = "lockout" // the notice to a side's player and the referee that a pause began
-	Common   = "common"  // shared definitions ("due-list")
+	Paused   = "paused"   // an order mail refused unread: guessing the secret is paused
+	Lockout  = "lockout"  // the notice to a side's player and the referee that a pause began
+	Reminder = "reminder" // a deadline comes near and the side has not answered
+	Late     = "late"     // a deadline passed with no answer (to every player and the referee)
+	Common   = "common"   // shared definitions ("due-list")
 )
 
 // Names lists every template a Set must have.
-var Names = []string{Common, Welcome, Ack, Rejected, Results, Decision, Referee, Paused, Lockout}
+var Names = []string{Common, Welcome, Ack, Rejected, Results, Decision, Referee, Paused, Lockout, Reminder, Late}
 
 // Set is a parsed collection of templates. It is safe for concurrent use.
 type Set struct {

@@ -27,6 +27,7 @@ const (
 var schemas = map[string]int{
 	TypeCreated: 2, TypeOrders: 2, TypeAdjudicated: 2, TypeChainExtended: 1,
 	TypeQueueDropped: 2, TypeRevealed: 1, TypeUpgraded: 1,
+	TypeDeadlineSet: 1, TypeDeadlineReminded: 1, TypeDeadlinePassed: 1,
 }
 
 // Schema is the schema version a game-level event type is written with now
@@ -68,7 +69,8 @@ type Created struct {
 	RulesetVersion string            `json:"ruleset_version"`
 	Scenario       string            `json:"scenario,omitempty"`
 	Position       string            `json:"position,omitempty"`
-	Options        map[string]string `json:"options,omitempty"`
+	Options        map[string]string `json:"options,omitempty"` // the ruleset's
+	Clock          map[string]string `json:"clock,omitempty"`   // the clock's: deadline.* (clock.go)
 	Players        []Player          `json:"players"`
 	Referee        string            `json:"referee,omitempty"`
 	Dice           DiceInfo          `json:"dice"`

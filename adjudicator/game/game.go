@@ -26,6 +26,12 @@ import (
 // Lookup finds a ruleset by name.
 type Lookup func(name string) (adjudicator.Ruleset, bool)
 
+// ClockSettings returns the game's deadline settings.
+func (g *Game) ClockSettings() ClockSettings {
+	cs, _ := ParseClock(g.Created.Clock) // checked when the game was created
+	return cs
+}
+
 // Game is a game's current state, as folded from its log.
 type Game struct {
 	ID      string
@@ -41,6 +47,8 @@ type Game struct {
 	// Unrevealed lists the commitments of the log not revealed yet, in
 	// the order they were made.
 	Unrevealed []SealedRef
+	// Deadlines are the deadlines of requests, by request id (clock.go).
+	Deadlines map[string]Deadline
 
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
@@ -265,6 +273,10 @@ func (g *Game) Apply(e Entry) error {
 		}
 	case TypeUpgraded:
 		// A note for auditors; nothing changes.
+	case TypeDeadlineSet, TypeDeadlineReminded, TypeDeadlinePassed:
+		if err := g.applyClock(e); err != nil {
+			return err
+		}
 	case TypeAdjudicated:
 		// A plain fold trusts the log (the store's hash chain guards it)
 		// and does not decode the rolls and report; a checking fold

@@ -52,9 +52,13 @@ func Create(n NewGame) (Record, *Created, error) {
 		}
 		seen[p.Side] = true
 	}
+	rules, clock := SplitOptions(n.Options)
+	if _, err := ParseClock(clock); err != nil {
+		return Record{}, nil, err
+	}
 	c := Created{
 		Game: n.ID, Ruleset: info.Name, RulesetVersion: info.Version,
-		Scenario: n.Scenario, Position: string(n.Position), Options: n.Options,
+		Scenario: n.Scenario, Position: string(n.Position), Options: rules, Clock: clock,
 		Players: n.Players, Referee: n.Referee,
 	}
 	st, err := n.Ruleset.Setup(setupOf(c))

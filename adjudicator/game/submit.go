@@ -107,6 +107,9 @@ type Outcome struct {
 	// Notes say what happened to orders sent ahead: used when their phase
 	// came due, or dropped (and why), each with who may read it.
 	Notes []adjudicator.Line
+	// Clock is what the clock recorded with the submission (the deadlines
+	// of what came due), when the caller ran it.
+	Clock []ClockNote
 }
 
 // ErrInternal marks failures that are umpire's fault, not the player's.

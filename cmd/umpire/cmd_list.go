@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
 )
 
 func cmdGames(a *app, ctx context.Context, args []string) error {
@@ -72,6 +73,14 @@ func cmdRulesets(a *app, _ context.Context, args []string) error {
 				fmt.Fprintf(a.stdout, "    %s (default %s): %s\n", o.Name, o.Default, o.Doc)
 			}
 		}
+	}
+	fmt.Fprintln(a.stdout, "options of every game (the clock):")
+	for _, o := range game.ClockOptions {
+		def := o.Default
+		if def == "" {
+			def = "none"
+		}
+		fmt.Fprintf(a.stdout, "    %s (default %s): %s\n", o.Name, def, o.Doc)
 	}
 	return nil
 }

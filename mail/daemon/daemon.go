@@ -48,7 +48,10 @@ type Daemon struct {
 	// SendPoll is how often the sender looks for due mail when nothing
 	// wakes it (default 15s).
 	SendPoll time.Duration
-	Now      func() time.Time
+	// ClockEvery is how often the games' clocks run: deadlines passed,
+	// reminders (default 1 minute).
+	ClockEvery time.Duration
+	Now        func() time.Time
 	// Handled, when set, is told about every mail handled (for metrics and
 	// benchmarks); it must not block.
 	Handled func(referee.Outcome)
@@ -97,9 +100,10 @@ func (d *Daemon) Run(ctx context.Context) error {
 		"smtp", cfg.SMTP.Addr(), "smtp_tls", cfg.SMTP.TLS, "from", cfg.From.Address, "referee", cfg.Referee.Address,
 		"data", cfg.Data, "templates", tmpl.Dir())
 	var wg sync.WaitGroup
-	wg.Add(2)
+	wg.Add(3)
 	go func() { defer wg.Done(); d.intakeLoop(ctx, in) }()
 	go func() { defer wg.Done(); d.sendLoop(ctx, snd) }()
+	go func() { defer wg.Done(); d.clockLoop(ctx) }()
 	wg.Wait()
 	log.Info("umpire serve stopped")
 	return nil
@@ -253,6 +257,31 @@ func (d *Daemon) sendLoop(ctx context.Context, snd *send.Sender) {
 		case <-t.C:
 		}
 		t.Stop()
+	}
+}
+
+// clockLoop runs the games' clocks every ClockEvery, and wakes the sender
+// when they queued mail.
+func (d *Daemon) clockLoop(ctx context.Context) {
+	every := d.ClockEvery
+	if every <= 0 {
+		every = time.Minute
+	}
+	t := time.NewTicker(every)
+	defer t.Stop()
+	for {
+		if err := d.desk.Tick(ctx); err != nil && ctx.Err() == nil {
+			d.log().Error("running the games' clocks failed", "err", err)
+		}
+		select {
+		case d.kick <- struct{}{}:
+		default:
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
 	}
 }
 

@@ -154,8 +154,9 @@ func (h *handling) cmdNew(ctx context.Context, c Command, root *yaml.Node) error
 		req.Players = append(req.Players, games.Player{Side: adjudicator.Side(s), Address: strings.TrimSpace(c.Players[s])})
 	}
 	var note string
-	req.Mail = func(cr *game.Created, secrets map[adjudicator.Side]string) ([]store.Message, error) {
-		msgs, err := d.welcomeMails(cr, secrets)
+	req.Mail = func(ng *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error) {
+		cr := &ng.Created
+		msgs, err := d.welcomeMails(ng, secrets)
 		if err != nil {
 			return nil, err
 		}
@@ -265,11 +266,8 @@ func isStoreFailure(err error) bool {
 }
 
 // welcomeMails builds each player's welcome mail, with their secret.
-func (d *Desk) welcomeMails(c *game.Created, secrets map[adjudicator.Side]string) ([]store.Message, error) {
-	g, err := game.Load([]game.Entry{{Seq: 1, Record: game.Record{Type: game.TypeCreated, Schema: game.Schema(game.TypeCreated), Payload: mustJSON(c)}}}, d.Games.Rules)
-	if err != nil {
-		return nil, err
-	}
+func (d *Desk) welcomeMails(g *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error) {
+	c := &g.Created
 	var sides []string
 	for _, p := range c.Players {
 		sides = append(sides, string(p.Side))
@@ -280,7 +278,7 @@ func (d *Desk) welcomeMails(c *game.Created, secrets map[adjudicator.Side]string
 			continue
 		}
 		data := templates.WelcomeData{Game: gameInfo(g), Side: string(p.Side), Secret: secrets[p.Side], Sides: sides,
-			Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Map: viewText(g.View(p.Side)), Due: dueFor(g, p.Side),
+			Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Map: viewText(g.View(p.Side)), Due: d.dueFor(g, p.Side),
 			Skeleton: skeleton(g, p.Side, secrets[p.Side])}
 		msg, err := d.toPlayer(g, p.Address, "welcome", []string{string(p.Side)}, templates.Welcome, data)
 		if err != nil {
@@ -289,11 +287,6 @@ func (d *Desk) welcomeMails(c *game.Created, secrets map[adjudicator.Side]string
 		out = append(out, msg)
 	}
 	return out, nil
-}
-
-func mustJSON(v any) []byte {
-	b, _ := json.Marshal(v)
-	return b
 }
 
 // skeleton is the start of an orders mail for side.

@@ -100,7 +100,7 @@ func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *gam
 	}
 	ack := templates.AckData{Game: gameInfo(next), Side: string(side), Title: title, Turn: acc.Turn, Phase: acc.Phase,
 		Normalized: acc.Normalized, Digest: acc.Digest, Source: sourceWords(h.m.Source), Notes: h.m.Notes,
-		Replaced: acc.Replaces, Adjudicated: len(out.Results) > 0, Waiting: dueFor(next, side)}
+		Replaced: acc.Replaces, Adjudicated: len(out.Results) > 0, Waiting: d.dueFor(next, side)}
 	for _, q := range out.Queued {
 		ack.Ahead = append(ack.Ahead, fmt.Sprintf("turn %d, %s", q.Turn, q.Phase))
 	}
@@ -155,11 +155,11 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 		}
 		v := g.View(p.Side)
 		data := templates.ResultsData{Game: gameInfo(g), Side: string(p.Side), Adjudications: adjsFor(p.Side), Head: head, Event: event,
-			Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: dueFor(g, p.Side),
+			Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: d.dueFor(g, p.Side),
 			Notes: adjudicator.Texts(adjudicator.For(notes, p.Side))}
 		for _, r := range g.Due() {
 			if r.Side == p.Side && r.Kind == "decision" {
-				text, err := d.Templates.Render(templates.Decision, templates.DecisionData{Game: data.Game, Side: string(p.Side), Due: dueOne(r)})
+				text, err := d.Templates.Render(templates.Decision, templates.DecisionData{Game: data.Game, Side: string(p.Side), Due: d.dueOne(g, r, d.now(), true)})
 				if err != nil {
 					return nil, err
 				}
@@ -173,10 +173,6 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 		msgs = append(msgs, msg)
 	}
 	return msgs, nil
-}
-
-func dueOne(r adjudicator.Request) templates.Due {
-	return templates.Due{Side: string(r.Side), Title: r.Title, Kind: r.Kind, Turn: r.Turn, Phase: r.Phase, Prompt: r.Prompt, Choice: r.Choice, Mine: true}
 }
 
 // headAfter computes the hash the game log's head will have once records

@@ -181,7 +181,7 @@ func (h *handling) orders(ctx context.Context) error {
 			return store.ErrDuplicate // recorded meanwhile
 		}
 		data := h.orderErrors(err, templates.RejectedData{Game: info, Side: string(side)})
-		data.Due = dueFor(before, side)
+		data.Due = h.d.dueFor(before, side)
 		if isWrongSecret(err, m.Orders) {
 			return h.wrongSecret(ctx, g, side, data) // counted (throttle.go)
 		}
@@ -281,15 +281,4 @@ func (d *Desk) knownSender(ctx context.Context, addr string) (bool, templates.Ga
 
 func gameInfo(g *game.Game) templates.Game {
 	return templates.Game{ID: g.ID, Ruleset: g.Created.Ruleset, Scenario: g.Created.Scenario, Referee: g.Created.Referee}
-}
-
-// dueFor lists what g waits for, marking side's own requests.
-func dueFor(g *game.Game, side adjudicator.Side) []templates.Due {
-	var out []templates.Due
-	for _, r := range g.Due() {
-		_, received := g.Answered(r.ID)
-		out = append(out, templates.Due{Side: string(r.Side), Title: r.Title, Kind: r.Kind, Turn: r.Turn, Phase: r.Phase,
-			Prompt: r.Prompt, Choice: r.Choice, Received: received, Mine: side != "" && r.Side == side})
-	}
-	return out
 }

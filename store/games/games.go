@@ -226,7 +226,7 @@ type CreateRequest struct {
 	Marks       []string // intake marks written with the game (the mail that asked for it)
 	// Mail builds the messages to queue with the game (welcome mails),
 	// given the game and each side's secret in plain text.
-	Mail func(c *game.Created, secrets map[adjudicator.Side]string) ([]store.Message, error)
+	Mail func(g *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error)
 }
 
 // Created is a game just created.
@@ -286,9 +286,23 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	if err != nil {
 		return nil, err
 	}
-	b := store.Batch{Game: id, Expected: 0, Events: toNew([]game.Record{rec}), Secrets: private, Marks: req.Marks}
+	if _, err := loadZone(c.Clock["deadline.zone"]); err != nil {
+		return nil, err
+	}
+	recs := []game.Record{rec}
+	g, err := game.Load([]game.Entry{{Seq: 1, Record: rec}}, s.Rules)
+	if err != nil {
+		return nil, err
+	}
+	// The first requests get their deadlines with the game.
+	clock, _, err := clockRecords(g, rec.Time)
+	if err != nil {
+		return nil, err
+	}
+	recs = append(recs, clock...)
+	b := store.Batch{Game: id, Expected: 0, Events: toNew(recs), Secrets: private, Marks: req.Marks}
 	if req.Mail != nil {
-		msgs, err := req.Mail(c, secrets)
+		msgs, err := req.Mail(g, secrets)
 		if err != nil {
 			return nil, err
 		}
@@ -304,7 +318,7 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		}
 		return nil, err
 	}
-	g, err := s.Load(ctx, id)
+	g, err = s.Load(ctx, id)
 	if err != nil {
 		return nil, err
 	}

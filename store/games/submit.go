@@ -62,6 +62,13 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 		if req.Dice != nil {
 			return out, nil
 		}
+		// What came due gets its deadline in the same transaction.
+		clock, notes, err := clockRecords(out.Next, in.Time)
+		if err != nil {
+			return nil, fmt.Errorf("%w: the clock: %v", game.ErrInternal, err)
+		}
+		out.Records = append(out.Records, clock...)
+		out.Clock = notes
 		b := store.Batch{Game: req.Game, Expected: g.Version, Events: toNew(out.Records), Marks: req.Marks, Meta: req.Meta}
 		if out.NewSecret != nil {
 			b.Secrets = map[string][]byte{diceSecret(out.NewChain): out.NewSecret}

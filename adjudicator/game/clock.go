@@ -1,0 +1,289 @@
+package game
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+)
+
+// The clock. A game may give the requests it waits for a deadline, by kind
+// of request ("deadline.orders=72h"). The engine does not read a clock: the
+// deadlines, reminders and lateness are events appended by whoever holds
+// the clock (store/games, for the daemon and the command line), with the
+// time of the submission or of the tick that caused them. The game folds
+// them into Deadlines.
+
+// Clock event types (schema 1).
+const (
+	TypeDeadlineSet      = "deadline.set"      // DeadlineSet
+	TypeDeadlineReminded = "deadline.reminded" // DeadlineReminded
+	TypeDeadlinePassed   = "deadline.passed"   // DeadlinePassed
+)
+
+// DeadlineSet is the payload of deadline.set: request Request must be
+// answered by Due.
+type DeadlineSet struct {
+	Request string           `json:"request"`
+	Side    adjudicator.Side `json:"side"`
+	Kind    string           `json:"kind"`
+	Due     time.Time        `json:"due"`
+}
+
+// DeadlineReminded is the payload of deadline.reminded: the side was
+// reminded Before (a duration, "24h0m0s") the deadline.
+type DeadlineReminded struct {
+	Request string           `json:"request"`
+	Side    adjudicator.Side `json:"side"`
+	Before  string           `json:"before"`
+}
+
+// DeadlinePassed is the payload of deadline.passed: the deadline passed
+// with no answer.
+type DeadlinePassed struct {
+	Request string           `json:"request"`
+	Side    adjudicator.Side `json:"side"`
+	Due     time.Time        `json:"due"`
+}
+
+// Deadline is a request's deadline as folded from the log.
+type Deadline struct {
+	Due      time.Time
+	Reminded []string // the reminders sent, as durations before Due
+	Passed   bool
+}
+
+// applyClock folds a clock event into g.
+func (g *Game) applyClock(e Entry) error {
+	set := func(id string, f func(*Deadline)) {
+		m := make(map[string]Deadline, len(g.Deadlines)+1)
+		for k, v := range g.Deadlines {
+			m[k] = v
+		}
+		d := m[id]
+		d.Reminded = slices.Clone(d.Reminded)
+		f(&d)
+		m[id] = d
+		g.Deadlines = m
+	}
+	switch e.Type {
+	case TypeDeadlineSet:
+		var p DeadlineSet
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad deadline.set: " + err.Error()}
+		}
+		set(p.Request, func(d *Deadline) { *d = Deadline{Due: p.Due.UTC()} })
+	case TypeDeadlineReminded:
+		var p DeadlineReminded
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad deadline.reminded: " + err.Error()}
+		}
+		set(p.Request, func(d *Deadline) { d.Reminded = append(d.Reminded, p.Before) })
+	case TypeDeadlinePassed:
+		var p DeadlinePassed
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad deadline.passed: " + err.Error()}
+		}
+		set(p.Request, func(d *Deadline) { d.Passed = true })
+	}
+	return nil
+}
+
+// ClockSettings are a game's deadline options, kept in game.created.
+type ClockSettings struct {
+	Deadlines map[string]time.Duration // by kind of request: setup, orders, decision
+	At        string                   // "HH:MM": deadlines move to the next such time of day in Zone
+	Weekdays  bool                     // deadlines on a Saturday or Sunday move to Monday
+	Zone      string                   // IANA time zone; "" for UTC
+	Reminders []time.Duration          // before each deadline, longest first
+}
+
+// DefaultReminders are sent before a deadline when a game names none.
+var DefaultReminders = []time.Duration{24 * time.Hour, 2 * time.Hour}
+
+// ClockOptions are the option names the clock takes; a ruleset never sees
+// them.
+var ClockOptions = []adjudicator.OptionInfo{
+	{Name: "deadline.setup", Doc: "time to answer a setup request, e.g. 168h; none by default"},
+	{Name: "deadline.orders", Doc: "time to send orders, e.g. 72h; none by default"},
+	{Name: "deadline.decision", Doc: "time to answer a decision, e.g. 24h; none by default"},
+	{Name: "deadline.at", Doc: "HH:MM: deadlines move to the next such time of day, in deadline.zone"},
+	{Name: "deadline.weekdays", Default: "no", Values: []string{"no", "yes"}, Doc: "deadlines that fall on a weekend move to Monday"},
+	{Name: "deadline.zone", Default: "UTC", Doc: "the game's time zone (IANA name, e.g. Europe/Paris)"},
+	{Name: "deadline.reminders", Default: "24h,2h", Doc: "reminders before each deadline, to those who have not answered; \"none\" for none"},
+}
+
+// IsClockOption reports whether an option belongs to the clock.
+func IsClockOption(name string) bool { return strings.HasPrefix(name, "deadline.") }
+
+// SplitOptions separates the clock's options from the ruleset's.
+func SplitOptions(opts map[string]string) (rules, clock map[string]string) {
+	for k, v := range opts {
+		if IsClockOption(k) {
+			if clock == nil {
+				clock = map[string]string{}
+			}
+			clock[k] = v
+			continue
+		}
+		if rules == nil {
+			rules = map[string]string{}
+		}
+		rules[k] = v
+	}
+	return rules, clock
+}
+
+// ParseClock reads the clock options (the zone's name is checked by the
+// caller, which can load zones).
+func ParseClock(opts map[string]string) (ClockSettings, error) {
+	cs := ClockSettings{Deadlines: map[string]time.Duration{}, Reminders: DefaultReminders}
+	for _, k := range sortedOptionKeys(opts) {
+		v := strings.TrimSpace(opts[k])
+		switch k {
+		case "deadline.setup", "deadline.orders", "deadline.decision":
+			d, err := time.ParseDuration(v)
+			if err != nil || d < time.Hour || d > 90*24*time.Hour {
+				return cs, fmt.Errorf("option %s=%q: give a duration from 1h to 2160h, e.g. 72h", k, v)
+			}
+			cs.Deadlines[strings.TrimPrefix(k, "deadline.")] = d
+		case "deadline.at":
+			if _, err := time.Parse("15:04", v); err != nil {
+				return cs, fmt.Errorf("option %s=%q: give a time of day as HH:MM, e.g. 18:00", k, v)
+			}
+			cs.At = v
+		case "deadline.weekdays":
+			if v != "yes" && v != "no" {
+				return cs, fmt.Errorf("option %s=%q: give yes or no", k, v)
+			}
+			cs.Weekdays = v == "yes"
+		case "deadline.zone":
+			cs.Zone = v
+		case "deadline.reminders":
+			cs.Reminders = nil
+			if v == "none" {
+				continue
+			}
+			for _, part := range strings.Split(v, ",") {
+				d, err := time.ParseDuration(strings.TrimSpace(part))
+				if err != nil || d <= 0 {
+					return cs, fmt.Errorf("option %s=%q: give durations before the deadline, e.g. 24h,2h, or none", k, v)
+				}
+				cs.Reminders = append(cs.Reminders, d)
+			}
+			sort.Slice(cs.Reminders, func(i, j int) bool { return cs.Reminders[i] > cs.Reminders[j] })
+		default:
+			return cs, fmt.Errorf("unknown option %q (the clock knows deadline.setup, deadline.orders, deadline.decision, deadline.at, deadline.weekdays, deadline.zone, deadline.reminders)", k)
+		}
+	}
+	return cs, nil
+}
+
+func sortedOptionKeys(m map[string]string) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+// DeadlineFrom computes the deadline of a request of kind that came due at
+// from, in loc (the game's zone): from plus the kind's time, then moved to
+// the next deadline.at, then past a weekend. ok is false when the game
+// sets no deadline for that kind.
+func (cs ClockSettings) DeadlineFrom(kind string, from time.Time, loc *time.Location) (time.Time, bool) {
+	d, ok := cs.Deadlines[kind]
+	if !ok {
+		return time.Time{}, false
+	}
+	t := from.Add(d).In(loc)
+	if cs.At != "" {
+		at, _ := time.Parse("15:04", cs.At)
+		day := time.Date(t.Year(), t.Month(), t.Day(), at.Hour(), at.Minute(), 0, 0, loc)
+		if day.Before(t) {
+			day = time.Date(t.Year(), t.Month(), t.Day()+1, at.Hour(), at.Minute(), 0, 0, loc)
+		}
+		t = day
+	}
+	if cs.Weekdays {
+		for t.Weekday() == time.Saturday || t.Weekday() == time.Sunday {
+			t = time.Date(t.Year(), t.Month(), t.Day()+1, t.Hour(), t.Minute(), t.Second(), 0, loc)
+		}
+	}
+	return t.UTC(), true
+}
+
+// ClockRecords are the clock's events due at now: a deadline for each
+// request that came due without one, a reminder for each side that has not
+// answered and is within a reminder's distance of its deadline, and the
+// passing of each deadline not met. Each record comes with what it means,
+// for the mails.
+func (g *Game) ClockRecords(cs ClockSettings, loc *time.Location, now time.Time) ([]Record, []ClockNote, error) {
+	var recs []Record
+	var notes []ClockNote
+	add := func(typ string, payload any, note ClockNote) error {
+		rec, err := record(typ, now, ActorEngine, payload)
+		if err != nil {
+			return err
+		}
+		if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
+			return err
+		}
+		recs = append(recs, rec)
+		notes = append(notes, note)
+		return nil
+	}
+	for _, r := range g.Due() {
+		if _, answered := g.Answered(r.ID); answered {
+			continue
+		}
+		d, has := g.Deadlines[r.ID]
+		if !has {
+			due, ok := cs.DeadlineFrom(r.Kind, now, loc)
+			if !ok {
+				continue
+			}
+			if err := add(TypeDeadlineSet, DeadlineSet{Request: r.ID, Side: r.Side, Kind: r.Kind, Due: due}, ClockNote{Kind: TypeDeadlineSet, Request: r, Due: due}); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		if d.Passed {
+			continue
+		}
+		if !now.Before(d.Due) {
+			if err := add(TypeDeadlinePassed, DeadlinePassed{Request: r.ID, Side: r.Side, Due: d.Due}, ClockNote{Kind: TypeDeadlinePassed, Request: r, Due: d.Due}); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		// The nearest reminder whose time has come; earlier ones missed
+		// while it was not yet time are not sent late.
+		for i := len(cs.Reminders) - 1; i >= 0; i-- {
+			before := cs.Reminders[i]
+			if now.Before(d.Due.Add(-before)) {
+				continue
+			}
+			if slices.Contains(d.Reminded, before.String()) {
+				break
+			}
+			if err := add(TypeDeadlineReminded, DeadlineReminded{Request: r.ID, Side: r.Side, Before: before.String()}, ClockNote{Kind: TypeDeadlineReminded, Request: r, Due: d.Due}); err != nil {
+				return nil, nil, err
+			}
+			break
+		}
+	}
+	return recs, notes, nil
+}
+
+// ClockNote says what one clock record means, for the mails it causes.
+type ClockNote struct {
+	Kind    string // the event type
+	Request adjudicator.Request
+	Due     time.Time
+}

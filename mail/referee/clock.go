@@ -1,0 +1,168 @@
+package referee
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/games"
+	"github.com/umpire-pbem/umpire/templates"
+)
+
+// The clock's mails: a reminder to a side that has not answered as its
+// deadline comes near, and a notice to every player and the referee when
+// a deadline passes. Deadlines themselves show in every list of what the
+// game waits for (dueFor).
+
+// Tick runs every game's clock once and queues the mails it causes. The
+// daemon calls it on a timer; a game whose clock fails is logged and the
+// others go on.
+func (d *Desk) Tick(ctx context.Context) error {
+	ids, err := d.Games.Store.Games(ctx)
+	if err != nil {
+		return err
+	}
+	for _, id := range ids {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		notes, err := d.Games.Tick(ctx, id, d.clockMails)
+		if err != nil {
+			d.log().Error("the clock of a game failed", "game", id, "err", err)
+			continue
+		}
+		for _, n := range notes {
+			d.log().Info("clock", "game", id, "event", n.Kind, "request", n.Request.ID, "side", n.Request.Side, "due", n.Due.Format(time.RFC3339))
+		}
+	}
+	return nil
+}
+
+// clockMails builds the mails of the clock's events in g (already folded
+// into g).
+func (d *Desk) clockMails(g *game.Game, notes []game.ClockNote) ([]store.Message, error) {
+	var msgs []store.Message
+	now := d.now()
+	for _, n := range notes {
+		r := n.Request
+		switch n.Kind {
+		case game.TypeDeadlineReminded:
+			p, ok := g.Player(r.Side)
+			if !ok || p.Address == "" {
+				continue
+			}
+			data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, true), Waiting: d.dueFor(g, r.Side)}
+			m, err := d.toPlayer(g, p.Address, "reminder", []string{r.ID, n.Due.Format("20060102T1504"), now.Format("20060102T150405")}, templates.Reminder, data)
+			if err != nil {
+				return nil, err
+			}
+			msgs = append(msgs, m)
+		case game.TypeDeadlinePassed:
+			for _, p := range g.Created.Players {
+				if p.Address == "" {
+					continue
+				}
+				data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, p.Side == r.Side), Waiting: d.dueFor(g, p.Side)}
+				m, err := d.toPlayer(g, p.Address, "late", []string{r.ID, string(p.Side)}, templates.Late, data)
+				if err != nil {
+					return nil, err
+				}
+				msgs = append(msgs, m)
+			}
+			if ref := d.gameReferee(g); ref != "" {
+				data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, false), ToReferee: true, Waiting: d.dueFor(g, "")}
+				m, err := d.toPlayer(g, ref, "late", []string{r.ID, "referee"}, templates.Late, data)
+				if err != nil {
+					return nil, err
+				}
+				msgs = append(msgs, m)
+			}
+		}
+	}
+	return msgs, nil
+}
+
+// gameReferee is who referees g: its own referee, or the desk's.
+func (d *Desk) gameReferee(g *game.Game) string {
+	if g.Created.Referee != "" {
+		return g.Created.Referee
+	}
+	return d.Referee
+}
+
+// dueFor lists what g waits for, marking side's own requests, each with
+// its deadline.
+func (d *Desk) dueFor(g *game.Game, side adjudicator.Side) []templates.Due {
+	now := d.now()
+	var out []templates.Due
+	for _, r := range g.Due() {
+		due := d.dueOne(g, r, now, side != "" && r.Side == side)
+		_, due.Received = g.Answered(r.ID)
+		out = append(out, due)
+	}
+	return out
+}
+
+// dueOne is one request for people, with its deadline.
+func (d *Desk) dueOne(g *game.Game, r adjudicator.Request, now time.Time, mine bool) templates.Due {
+	due := templates.Due{Side: string(r.Side), Title: r.Title, Kind: r.Kind, Turn: r.Turn, Phase: r.Phase, Prompt: r.Prompt, Choice: r.Choice, Mine: mine}
+	if dl, ok := g.Deadlines[r.ID]; ok {
+		due.By = ByWhen(dl.Due, now, games.Location(g))
+	}
+	return due
+}
+
+// ByWhen says when a deadline falls, in UTC and the game's zone, and how
+// long is left: "Fri 28 Nov 18:00 UTC (19:00 in Europe/Paris) — in 2 days
+// 4 hours", or "— 3 hours ago" once passed.
+func ByWhen(due, now time.Time, loc *time.Location) string {
+	var b strings.Builder
+	b.WriteString(due.UTC().Format("Mon 2 Jan 15:04 MST"))
+	if loc != nil && loc != time.UTC {
+		local := due.In(loc)
+		if local.Day() != due.UTC().Day() {
+			fmt.Fprintf(&b, " (%s in %s)", local.Format("Mon 2 Jan 15:04"), loc)
+		} else {
+			fmt.Fprintf(&b, " (%s in %s)", local.Format("15:04"), loc)
+		}
+	}
+	left := due.Sub(now)
+	switch {
+	case left > 0:
+		fmt.Fprintf(&b, " — in %s", span(left))
+	case left > -time.Minute:
+		b.WriteString(" — now")
+	default:
+		fmt.Fprintf(&b, " — %s ago", span(-left))
+	}
+	return b.String()
+}
+
+// span is a duration for people, to the largest two units.
+func span(d time.Duration) string {
+	days := int(d / (24 * time.Hour))
+	hours := int(d % (24 * time.Hour) / time.Hour)
+	minutes := int(d % time.Hour / time.Minute)
+	unit := func(n int, one string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %ss", n, one)
+	}
+	switch {
+	case days > 0 && hours > 0:
+		return unit(days, "day") + " " + unit(hours, "hour")
+	case days > 0:
+		return unit(days, "day")
+	case hours > 0 && minutes > 0:
+		return unit(hours, "hour") + " " + unit(minutes, "minute")
+	case hours > 0:
+		return unit(hours, "hour")
+	default:
+		return unit(max(minutes, 1), "minute")
+	}
+}
