@@ -3,9 +3,9 @@ package referee_test
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"io"
 	"mime/quotedprintable"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
