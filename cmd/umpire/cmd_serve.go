@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -56,7 +57,12 @@ func cmdServe(a *app, ctx context.Context, args []string) error {
 		level = cfg.Log.Level()
 	}
 	log := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: level}))
-	d := &daemon.Daemon{Config: cfg, Rules: a.rules, Log: log, Now: a.now}
+	st, err := openForServe(*f.data, log)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	d := &daemon.Daemon{Config: cfg, Rules: a.rules, Log: log, Now: a.now, Store: st}
 	if cfg == nil {
 		// The hub outlives ctx: the daemon finishes the mail in hand
 		// through it before the hub is closed.
@@ -74,6 +80,33 @@ func cmdServe(a *app, ctx context.Context, args []string) error {
 		}
 	}
 	return d.Run(ctx)
+}
+
+// openForServe opens the data file for the daemon, creating it if need be,
+// after checking all of it: every page, every record and every game's hash
+// chain (store.CheckAll). A damaged file is refused before any mail is
+// read or sent, with what is damaged and what to do (umpire check, umpire
+// recover).
+func openForServe(dir string, log *slog.Logger) (*store.Bolt, error) {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	st, err := store.Open(filepath.Join(dir, "umpire.db"), store.WithCheck(store.CheckAll))
+	if err != nil {
+		return nil, err
+	}
+	if r := st.Report(); r != nil {
+		events := uint64(0)
+		for _, g := range r.Games {
+			events += g.Events
+		}
+		log.Info("data file checked: every page, record and hash chain", "games", len(r.Games), "events", events, "ms", time.Since(start).Milliseconds())
+		for _, n := range r.Notes {
+			log.Warn("data file: " + n)
+		}
+	}
+	return st, nil
 }
 
 // outbox lists the outbox, or retries one failed message.
