@@ -182,3 +182,12 @@ type RefereeData struct {
 	OK      bool
 	Text    string // what happened, or the error
 }
+
+// NoticeData is a notice to every player and the referee about the game's
+// clock: paused, resumed, a deadline moved.
+type NoticeData struct {
+	Game
+	What    string // "the referee paused the game."
+	Reason  string // why, in the referee's words or umpire's
+	Waiting []Due  // what the game waits for now, as the recipient sees it
+}

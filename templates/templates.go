@@ -38,11 +38,12 @@ const (
 	Lockout  = "lockout"  // the notice to a side's player and the referee that a pause began
 	Reminder = "reminder" // a deadline comes near and the side has not answered
 	Late     = "late"     // a deadline passed with no answer (to every player and the referee)
+	Notice   = "notice"   // the referee paused, resumed or extended the game, or umpire moved a deadline (to all)
 	Common   = "common"   // shared definitions ("due-list")
 )
 
 // Names lists every template a Set must have.
-var Names = []string{Common, Welcome, Ack, Rejected, Results, Decision, Referee, Paused, Lockout, Reminder, Late}
+var Names = []string{Common, Welcome, Ack, Rejected, Results, Decision, Referee, Paused, Lockout, Reminder, Late, Notice}
 
 // Set is a parsed collection of templates. It is safe for concurrent use.
 type Set struct {

@@ -23,7 +23,32 @@ const (
 	TypeDeadlineSet      = "deadline.set"      // DeadlineSet
 	TypeDeadlineReminded = "deadline.reminded" // DeadlineReminded
 	TypeDeadlinePassed   = "deadline.passed"   // DeadlinePassed
+	TypeDeadlineExtended = "deadline.extended" // DeadlineExtended
+	TypePaused           = "game.paused"       // Paused
+	TypeResumed          = "game.resumed"      // Resumed
 )
+
+// DeadlineExtended is the payload of deadline.extended: request Request
+// is now due at Due, for Reason (the referee's, or the daemon's own when it
+// was down past the deadline).
+type DeadlineExtended struct {
+	Request string           `json:"request"`
+	Side    adjudicator.Side `json:"side"`
+	Due     time.Time        `json:"due"`
+	Reason  string           `json:"reason"`
+}
+
+// Paused is the payload of game.paused: the referee stopped the clock.
+type Paused struct {
+	Reason string `json:"reason"`
+}
+
+// Resumed is the payload of game.resumed: the clock runs again; every
+// deadline was moved by the time the game stood paused (deadline.extended
+// events follow it).
+type Resumed struct {
+	Reason string `json:"reason,omitempty"`
+}
 
 // DeadlineSet is the payload of deadline.set: request Request must be
 // answered by Due.
@@ -55,6 +80,7 @@ type Deadline struct {
 	Due      time.Time
 	Reminded []string // the reminders sent, as durations before Due
 	Passed   bool
+	Extended int // how many times it was moved
 }
 
 // applyClock folds a clock event into g.
@@ -89,8 +115,82 @@ func (g *Game) applyClock(e Entry) error {
 			return &LogError{Seq: e.Seq, Msg: "bad deadline.passed: " + err.Error()}
 		}
 		set(p.Request, func(d *Deadline) { d.Passed = true })
+	case TypeDeadlineExtended:
+		var p DeadlineExtended
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad deadline.extended: " + err.Error()}
+		}
+		// A new deadline: reminders and lateness count again from it.
+		set(p.Request, func(d *Deadline) { *d = Deadline{Due: p.Due.UTC(), Extended: d.Extended + 1} })
+	case TypePaused:
+		var p Paused
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad game.paused: " + err.Error()}
+		}
+		g.PausedAt, g.PauseReason = e.Time.UTC(), p.Reason
+	case TypeResumed:
+		g.PausedAt, g.PauseReason = time.Time{}, ""
 	}
 	return nil
+}
+
+// Paused reports whether the referee stopped the game's clock.
+func (g *Game) Paused() bool { return !g.PausedAt.IsZero() }
+
+// ExtendRecords moves the deadline of each request of reqs (all that are
+// due and unanswered, when empty) to due(old deadline), for reason: the
+// records, folded into g. Requests without a deadline are left alone.
+func (g *Game) ExtendRecords(now time.Time, actor, reason string, reqs []string, due func(old time.Time) time.Time) ([]Record, error) {
+	var recs []Record
+	for _, r := range g.Due() {
+		if _, answered := g.Answered(r.ID); answered || (len(reqs) > 0 && !slices.Contains(reqs, r.ID)) {
+			continue
+		}
+		d, ok := g.Deadlines[r.ID]
+		if !ok {
+			continue
+		}
+		rec, err := record(TypeDeadlineExtended, now, actor, DeadlineExtended{Request: r.ID, Side: r.Side, Due: due(d.Due).UTC(), Reason: reason})
+		if err != nil {
+			return nil, err
+		}
+		if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
+}
+
+// PauseRecord stops the clock; ResumeRecords starts it again and moves
+// every deadline by the time the game stood paused.
+func (g *Game) PauseRecord(now time.Time, reason string) (Record, error) {
+	if g.Paused() {
+		return Record{}, fmt.Errorf("game %s is paused already (since %s)", g.ID, g.PausedAt.Format(time.RFC3339))
+	}
+	rec, err := record(TypePaused, now, ActorReferee, Paused{Reason: reason})
+	if err == nil {
+		err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
+	}
+	return rec, err
+}
+
+// ResumeRecords: see PauseRecord.
+func (g *Game) ResumeRecords(now time.Time, reason string) ([]Record, error) {
+	if !g.Paused() {
+		return nil, fmt.Errorf("game %s is not paused", g.ID)
+	}
+	stood := now.Sub(g.PausedAt)
+	rec, err := record(TypeResumed, now, ActorReferee, Resumed{Reason: reason})
+	if err != nil {
+		return nil, err
+	}
+	if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
+		return nil, err
+	}
+	more, err := g.ExtendRecords(now, ActorReferee, fmt.Sprintf("the game stood paused for %s", stood.Round(time.Minute)), nil,
+		func(old time.Time) time.Time { return old.Add(stood) })
+	return append([]Record{rec}, more...), err
 }
 
 // ClockSettings are a game's deadline options, kept in game.created.
@@ -223,7 +323,11 @@ func (cs ClockSettings) DeadlineFrom(kind string, from time.Time, loc *time.Loca
 // answered and is within a reminder's distance of its deadline, and the
 // passing of each deadline not met. Each record comes with what it means,
 // for the mails.
-func (g *Game) ClockRecords(cs ClockSettings, loc *time.Location, now time.Time) ([]Record, []ClockNote, error) {
+func (g *Game) ClockRecords(cs ClockSettings, loc *time.Location, t Tick) ([]Record, []ClockNote, error) {
+	now := t.Now
+	if g.Paused() {
+		return nil, nil, nil
+	}
 	var recs []Record
 	var notes []ClockNote
 	add := func(typ string, payload any, note ClockNote) error {
@@ -256,6 +360,15 @@ func (g *Game) ClockRecords(cs ClockSettings, loc *time.Location, now time.Time)
 		if d.Passed {
 			continue
 		}
+		if !now.Before(d.Due) && t.stood() && d.Due.After(t.Last) {
+			// The deadline fell while the clock stood still.
+			due := now.Add(t.Margin)
+			why := fmt.Sprintf("umpire's clock did not run from %s to %s, when this deadline fell", t.Last.UTC().Format("2006-01-02 15:04 MST"), now.UTC().Format("2006-01-02 15:04 MST"))
+			if err := add(TypeDeadlineExtended, DeadlineExtended{Request: r.ID, Side: r.Side, Due: due, Reason: why}, ClockNote{Kind: TypeDeadlineExtended, Request: r, Due: due, Reason: why}); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
 		if !now.Before(d.Due) {
 			if err := add(TypeDeadlinePassed, DeadlinePassed{Request: r.ID, Side: r.Side, Due: d.Due}, ClockNote{Kind: TypeDeadlinePassed, Request: r, Due: d.Due}); err != nil {
 				return nil, nil, err
@@ -281,9 +394,21 @@ func (g *Game) ClockRecords(cs ClockSettings, loc *time.Location, now time.Time)
 	return recs, notes, nil
 }
 
+// Tick is one run of a game's clock: now, and when the clock ran before
+// (zero if unknown). When more than Stall passed between the two (umpire
+// was down, or the machine's clock jumped), a deadline that fell meanwhile
+// is not enforced blindly: it moves to Now+Margin and the note says so.
+type Tick struct {
+	Now, Last     time.Time
+	Stall, Margin time.Duration
+}
+
+func (t Tick) stood() bool { return !t.Last.IsZero() && t.Stall > 0 && t.Now.Sub(t.Last) > t.Stall }
+
 // ClockNote says what one clock record means, for the mails it causes.
 type ClockNote struct {
 	Kind    string // the event type
 	Request adjudicator.Request
 	Due     time.Time
+	Reason  string // for deadline.extended
 }

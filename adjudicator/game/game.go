@@ -49,6 +49,10 @@ type Game struct {
 	Unrevealed []SealedRef
 	// Deadlines are the deadlines of requests, by request id (clock.go).
 	Deadlines map[string]Deadline
+	// PausedAt is when the referee paused the game's clock (zero when it
+	// runs), with the reason given.
+	PausedAt    time.Time
+	PauseReason string
 
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
@@ -273,7 +277,7 @@ func (g *Game) Apply(e Entry) error {
 		}
 	case TypeUpgraded:
 		// A note for auditors; nothing changes.
-	case TypeDeadlineSet, TypeDeadlineReminded, TypeDeadlinePassed:
+	case TypeDeadlineSet, TypeDeadlineReminded, TypeDeadlinePassed, TypeDeadlineExtended, TypePaused, TypeResumed:
 		if err := g.applyClock(e); err != nil {
 			return err
 		}

@@ -26,11 +26,16 @@ func (d *Desk) Tick(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	last, err := d.Games.LastTick(ctx)
+	if err != nil {
+		return err
+	}
+	now := d.now()
 	for _, id := range ids {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		notes, err := d.Games.Tick(ctx, id, d.clockMails)
+		notes, err := d.Games.Tick(ctx, id, last, d.clockMails)
 		if err != nil {
 			d.log().Error("the clock of a game failed", "game", id, "err", err)
 			continue
@@ -39,7 +44,7 @@ func (d *Desk) Tick(ctx context.Context) error {
 			d.log().Info("clock", "game", id, "event", n.Kind, "request", n.Request.ID, "side", n.Request.Side, "due", n.Due.Format(time.RFC3339))
 		}
 	}
-	return nil
+	return d.Games.MarkTick(ctx, now)
 }
 
 // clockMails builds the mails of the clock's events in g (already folded
@@ -47,6 +52,8 @@ func (d *Desk) Tick(ctx context.Context) error {
 func (d *Desk) clockMails(g *game.Game, notes []game.ClockNote) ([]store.Message, error) {
 	var msgs []store.Message
 	now := d.now()
+	var moved []string // deadlines umpire moved, told in one notice
+	var why, key string
 	for _, n := range notes {
 		r := n.Request
 		switch n.Kind {
@@ -61,6 +68,9 @@ func (d *Desk) clockMails(g *game.Game, notes []game.ClockNote) ([]store.Message
 				return nil, err
 			}
 			msgs = append(msgs, m)
+		case game.TypeDeadlineExtended:
+			moved = append(moved, fmt.Sprintf("%s (%s) to %s", r.Side, r.Title, ByWhen(n.Due, now, games.Location(g))))
+			why, key = n.Reason, key+"|"+r.ID
 		case game.TypeDeadlinePassed:
 			for _, p := range g.Created.Players {
 				if p.Address == "" {
@@ -82,6 +92,13 @@ func (d *Desk) clockMails(g *game.Game, notes []game.ClockNote) ([]store.Message
 				msgs = append(msgs, m)
 			}
 		}
+	}
+	if len(moved) > 0 {
+		more, err := d.noticeMails(g, "moved"+key+now.Format("20060102T1504"), "umpire moved the deadline of "+strings.Join(moved, "; and of ")+".", why+".")
+		if err != nil {
+			return nil, err
+		}
+		msgs = append(msgs, more...)
 	}
 	return msgs, nil
 }

@@ -24,7 +24,9 @@ import (
 func TestDeadlinesByMail(t *testing.T) {
 	st := store.NewMemory()
 	now := time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC) // a Tuesday
-	svc := &games.Service{Store: st, Rules: lookup, Now: func() time.Time { return now }}
+	// The test runs the clock only now and then: tell it that a day
+	// between two runs is not umpire being down (TestDowntime is).
+	svc := &games.Service{Store: st, Rules: lookup, Now: func() time.Time { return now }, ClockStall: 48 * time.Hour}
 	d := &referee.Desk{Games: svc, Templates: templates.Default(), From: compose.Address{Name: "Umpire", Address: "umpire@example.org"}, Referee: "ref@example.org"}
 	ctx := context.Background()
 	handle := func(n int, from, body string) referee.Outcome {

@@ -30,7 +30,8 @@ import (
 //	scenario: sprint
 //	players: {red: alice@example.org, blue: bob@example.org}
 //
-// The commands are new, show, resend, outbox and retry.
+// The commands are new, show, resend, outbox, retry, and pause, resume and
+// extend (gm.go).
 type Command struct {
 	Command     string            `yaml:"command"`
 	Secret      string            `yaml:"secret"`
@@ -43,10 +44,13 @@ type Command struct {
 	ChainLength int               `yaml:"chain_length"` // new
 	Side        string            `yaml:"side"`         // resend: one side only
 	Message     string            `yaml:"message"`      // retry: one outbox message (default: every failed one)
+	Reason      string            `yaml:"reason"`       // pause, resume, extend: why (told to every player)
+	By          string            `yaml:"by"`           // extend: how long, e.g. 24h
+	Until       string            `yaml:"until"`        // extend: until when, RFC 3339
 }
 
 // Commands lists the referee commands, for help texts.
-var Commands = []string{"new", "show", "resend", "outbox", "retry"}
+var Commands = []string{"new", "show", "resend", "outbox", "retry", "pause", "resume", "extend"}
 
 func (h *handling) command(ctx context.Context) error {
 	d := h.d
@@ -77,6 +81,8 @@ func (h *handling) command(ctx context.Context) error {
 		return h.cmdOutbox(ctx, c)
 	case "retry":
 		return h.cmdRetry(ctx, c)
+	case "pause", "resume", "extend":
+		return h.cmdClock(ctx, c)
 	}
 	return h.refereeReply(ctx, "", c, false, fmt.Sprintf("There is no command %q. The commands are: %s.", c.Command, strings.Join(Commands, ", ")), nil)
 }

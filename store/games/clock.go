@@ -7,6 +7,7 @@ import (
 	"time"
 	_ "time/tzdata" // the game's zone loads on machines without a zoneinfo database
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/store"
 )
@@ -31,12 +32,56 @@ func loadZone(name string) (*time.Location, error) {
 	return loc, nil
 }
 
-// clockRecords are the clock events of g at now, folded into g.
-func clockRecords(g *game.Game, now time.Time) ([]game.Record, []game.ClockNote, error) {
+// clockRecords are the clock events of g at t, folded into g.
+func clockRecords(g *game.Game, t game.Tick) ([]game.Record, []game.ClockNote, error) {
 	if len(g.Created.Clock) == 0 || g.Over() {
 		return nil, nil, nil
 	}
-	return g.ClockRecords(g.ClockSettings(), Location(g), now)
+	return g.ClockRecords(g.ClockSettings(), Location(g), t)
+}
+
+// The clock's defaults: a run of the clock more than ClockStall after the
+// one before means it stood still (umpire was down), and a deadline that
+// fell meanwhile moves to ClockMargin from then.
+const (
+	DefaultClockStall  = 10 * time.Minute
+	DefaultClockMargin = 12 * time.Hour
+)
+
+// metaLastTick is when the daemon's clock last ran over every game.
+const metaLastTick = "clock/last-tick"
+
+// LastTick is when the clock last ran over every game (zero if never).
+func (s *Service) LastTick(ctx context.Context) (time.Time, error) {
+	b, err := s.Store.Meta(ctx, metaLastTick)
+	if errors.Is(err, store.ErrNotFound) {
+		return time.Time{}, nil
+	}
+	if err != nil {
+		return time.Time{}, err
+	}
+	t, err := time.Parse(time.RFC3339Nano, string(b))
+	if err != nil {
+		return time.Time{}, nil // an unreadable mark is as good as none
+	}
+	return t, nil
+}
+
+// MarkTick records that the clock ran over every game at now.
+func (s *Service) MarkTick(ctx context.Context, now time.Time) error {
+	_, err := s.Store.Append(ctx, store.Batch{Meta: map[string][]byte{metaLastTick: []byte(now.UTC().Format(time.RFC3339Nano))}})
+	return err
+}
+
+func (s *Service) tick(now, last time.Time) game.Tick {
+	t := game.Tick{Now: now, Last: last, Stall: s.ClockStall, Margin: s.ClockMargin}
+	if t.Stall == 0 {
+		t.Stall = DefaultClockStall
+	}
+	if t.Margin == 0 {
+		t.Margin = DefaultClockMargin
+	}
+	return t
 }
 
 // TickMail builds the mails the clock's events cause.
@@ -46,7 +91,10 @@ type TickMail func(g *game.Game, notes []game.ClockNote) ([]store.Message, error
 // that have none, reminders, deadlines passed. It appends what happened
 // and the mails it causes in one transaction, and reports what it did
 // (nothing, most of the time).
-func (s *Service) Tick(ctx context.Context, id string, mail TickMail) ([]game.ClockNote, error) {
+//
+// last is when the clock ran before (LastTick), to tell a deadline that
+// fell while umpire was down.
+func (s *Service) Tick(ctx context.Context, id string, last time.Time, mail TickMail) ([]game.ClockNote, error) {
 	defer s.lock(id)()
 	for attempt := 0; ; attempt++ {
 		g, err := s.Load(ctx, id)
@@ -54,7 +102,7 @@ func (s *Service) Tick(ctx context.Context, id string, mail TickMail) ([]game.Cl
 			return nil, err
 		}
 		version := g.Version
-		recs, notes, err := clockRecords(g, s.now())
+		recs, notes, err := clockRecords(g, s.tick(s.now(), last))
 		if err != nil || len(recs) == 0 {
 			return nil, err
 		}
@@ -74,4 +122,99 @@ func (s *Service) Tick(ctx context.Context, id string, mail TickMail) ([]game.Cl
 		s.remember(g.Clone())
 		return notes, nil
 	}
+}
+
+// GMMail builds the mails a referee's action causes, given the game after
+// it.
+type GMMail func(g *game.Game) ([]store.Message, error)
+
+// Act appends what a referee's action on game id decides (act folds its
+// records into the game it is given), with the mails it causes, in one
+// transaction. An error from act (a game not paused, say) writes nothing.
+func (s *Service) Act(ctx context.Context, id string, act func(g *game.Game) ([]game.Record, error), mail GMMail) (*game.Game, error) {
+	defer s.lock(id)()
+	for attempt := 0; ; attempt++ {
+		g, err := s.Load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		version := g.Version
+		recs, err := act(g)
+		if err != nil {
+			return nil, err
+		}
+		if len(recs) == 0 {
+			return g, nil
+		}
+		// What the action made due gets its deadline (resuming a game
+		// whose requests came due while it stood paused).
+		clock, _, err := clockRecords(g, game.Tick{Now: s.now()})
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, clock...)
+		b := store.Batch{Game: id, Expected: version, Events: toNew(recs)}
+		if mail != nil {
+			if b.Outbox, err = mail(g); err != nil {
+				return nil, err
+			}
+		}
+		_, err = s.Store.Append(ctx, b)
+		if errors.Is(err, store.ErrConflict) && attempt < 3 {
+			continue
+		}
+		if err != nil {
+			return nil, fmt.Errorf("game %s: %w", id, err)
+		}
+		s.remember(g.Clone())
+		return g, nil
+	}
+}
+
+// Pause stops game id's clock: no reminder, no deadline passes, until
+// Resume, which moves every deadline by the time the game stood paused.
+func (s *Service) Pause(ctx context.Context, id, reason string, mail GMMail) (*game.Game, error) {
+	now := s.now()
+	return s.Act(ctx, id, func(g *game.Game) ([]game.Record, error) {
+		rec, err := g.PauseRecord(now, reason)
+		return []game.Record{rec}, err
+	}, mail)
+}
+
+// Resume: see Pause.
+func (s *Service) Resume(ctx context.Context, id, reason string, mail GMMail) (*game.Game, error) {
+	now := s.now()
+	return s.Act(ctx, id, func(g *game.Game) ([]game.Record, error) { return g.ResumeRecords(now, reason) }, mail)
+}
+
+// Extend moves the deadline of what side (every side, when "") owes to
+// game id: by a duration, or to a time (when until is not zero).
+func (s *Service) Extend(ctx context.Context, id string, side adjudicator.Side, by time.Duration, until time.Time, reason string, mail GMMail) (*game.Game, error) {
+	now := s.now()
+	if !until.IsZero() && !until.After(now) {
+		return nil, fmt.Errorf("%s is past: give a time to come", until.UTC().Format(time.RFC3339))
+	}
+	return s.Act(ctx, id, func(g *game.Game) ([]game.Record, error) {
+		var reqs []string
+		for _, r := range g.Due() {
+			if _, answered := g.Answered(r.ID); !answered && (side == "" || r.Side == side) {
+				if _, has := g.Deadlines[r.ID]; has {
+					reqs = append(reqs, r.ID)
+				}
+			}
+		}
+		if len(reqs) == 0 {
+			who := "any side"
+			if side != "" {
+				who = string(side)
+			}
+			return nil, fmt.Errorf("game %s waits for nothing from %s with a deadline", id, who)
+		}
+		return g.ExtendRecords(now, game.ActorReferee, reason, reqs, func(old time.Time) time.Time {
+			if !until.IsZero() {
+				return until
+			}
+			return old.Add(by)
+		})
+	}, mail)
 }

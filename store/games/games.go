@@ -33,6 +33,8 @@ type Service struct {
 	Rules game.Lookup
 	Rand  io.Reader        // secrets; crypto/rand when nil
 	Now   func() time.Time // the clock; time.Now when nil
+	// ClockStall and ClockMargin: see DefaultClockStall (0 for the defaults).
+	ClockStall, ClockMargin time.Duration
 
 	mu    sync.Mutex
 	locks map[string]*sync.Mutex
@@ -295,7 +297,7 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		return nil, err
 	}
 	// The first requests get their deadlines with the game.
-	clock, _, err := clockRecords(g, rec.Time)
+	clock, _, err := clockRecords(g, game.Tick{Now: rec.Time})
 	if err != nil {
 		return nil, err
 	}

@@ -63,7 +63,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 			return out, nil
 		}
 		// What came due gets its deadline in the same transaction.
-		clock, notes, err := clockRecords(out.Next, in.Time)
+		clock, notes, err := clockRecords(out.Next, game.Tick{Now: in.Time})
 		if err != nil {
 			return nil, fmt.Errorf("%w: the clock: %v", game.ErrInternal, err)
 		}

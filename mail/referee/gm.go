@@ -1,0 +1,107 @@
+package referee
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/templates"
+)
+
+// The referee's actions on a game's clock, by mail:
+//
+//	command: pause          command: resume        command: extend
+//	game: race-1            game: race-1           game: race-1
+//	reason: a holiday       reason: back           side: blue      # default: every side
+//	                                               by: 24h         # or until: 2026-12-01T18:00:00Z
+//	                                               reason: asked for it
+//
+// Each is an event in the game's log and a notice to every player and to
+// the referee.
+
+// cmdClock runs pause, resume and extend.
+func (h *handling) cmdClock(ctx context.Context, c Command) error {
+	d := h.d
+	g, err := d.Games.Load(ctx, c.Game)
+	if err != nil {
+		return h.refereeReply(ctx, c.Game, c, false, err.Error(), nil)
+	}
+	if !d.mayReferee(g, h.m.From) {
+		return h.refereeReply(ctx, c.Game, c, false, fmt.Sprintf("Only the referee of game %s may %s it.", g.ID, c.Command), nil)
+	}
+	reason := strings.TrimSpace(c.Reason)
+	var what string
+	mail := func(g *game.Game) ([]store.Message, error) { return d.noticeMails(g, c.Command+"-"+h.id, what, reason) }
+	switch c.Command {
+	case "pause":
+		what = "the referee paused the game: no deadline runs until it is resumed, and then every deadline moves by the time the game stood paused."
+		_, err = d.Games.Pause(ctx, g.ID, reason, mail)
+	case "resume":
+		what = "the referee resumed the game: every deadline moved by the time the game stood paused."
+		_, err = d.Games.Resume(ctx, g.ID, reason, mail)
+	case "extend":
+		var by time.Duration
+		var until time.Time
+		switch {
+		case c.By != "" && c.Until != "":
+			err = fmt.Errorf("give by: or until:, not both")
+		case c.By != "":
+			by, err = time.ParseDuration(c.By)
+			if err == nil && by <= 0 {
+				err = fmt.Errorf("by: %q is not a time to add", c.By)
+			}
+		case c.Until != "":
+			until, err = time.Parse(time.RFC3339, c.Until)
+		default:
+			err = fmt.Errorf("say how long: \"by: 24h\", or until when: \"until: 2026-12-01T18:00:00Z\"")
+		}
+		if err == nil {
+			who := "every side"
+			if c.Side != "" {
+				who = c.Side
+			}
+			what = fmt.Sprintf("the referee moved the deadline of %s.", who)
+			_, err = d.Games.Extend(ctx, g.ID, adjudicator.Side(c.Side), by, until, reason, mail)
+		}
+	}
+	if err != nil {
+		return h.refereeReply(ctx, g.ID, c, false, fmt.Sprintf("Not done: %v", err), nil)
+	}
+	return h.refereeReply(ctx, g.ID, c, true, fmt.Sprintf("Done: %s Every player has been told.", strings.TrimSuffix(what, ".")), nil)
+}
+
+// mayReferee reports whether addr referees g.
+func (d *Desk) mayReferee(g *game.Game, addr string) bool {
+	return d.isReferee(addr) || (g.Created.Referee != "" && sameAddress(g.Created.Referee, addr))
+}
+
+// noticeMails tells every player and the referee of g what happened to
+// its clock.
+func (d *Desk) noticeMails(g *game.Game, key, what, reason string) ([]store.Message, error) {
+	var msgs []store.Message
+	send := func(to string, side adjudicator.Side, who string) error {
+		data := templates.NoticeData{Game: gameInfo(g), What: what, Reason: reason, Waiting: d.dueFor(g, side)}
+		m, err := d.toPlayer(g, to, "notice", []string{key, who}, templates.Notice, data)
+		if err == nil {
+			msgs = append(msgs, m)
+		}
+		return err
+	}
+	for _, p := range g.Created.Players {
+		if p.Address != "" {
+			if err := send(p.Address, p.Side, string(p.Side)); err != nil {
+				return nil, err
+			}
+		}
+	}
+	if ref := d.gameReferee(g); ref != "" {
+		if err := send(ref, "", "referee"); err != nil {
+			return nil, err
+		}
+	}
+	return msgs, nil
+}

@@ -1,0 +1,181 @@
+package referee_test
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"mime/quotedprintable"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/mail/compose"
+	"github.com/umpire-pbem/umpire/mail/referee"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/games"
+	"github.com/umpire-pbem/umpire/templates"
+)
+
+// clockDesk is a desk over a game of race with 72-hour deadlines and a
+// clock the test moves by hand.
+type clockDesk struct {
+	t    *testing.T
+	now  time.Time
+	st   store.Store
+	svc  *games.Service
+	desk *referee.Desk
+	n    int
+}
+
+func newClockDesk(t *testing.T) *clockDesk {
+	c := &clockDesk{t: t, now: time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC), st: store.NewMemory()}
+	c.svc = &games.Service{Store: c.st, Rules: lookup, Now: func() time.Time { return c.now }}
+	c.desk = &referee.Desk{Games: c.svc, Templates: templates.Default(), From: compose.Address{Name: "Umpire", Address: "umpire@example.org"}, Referee: "ref@example.org"}
+	if out := c.mail("ref@example.org", "command: new\nid: race-9\nruleset: race\nscenario: sprint\noptions:\n  deadline.orders: 72h\nplayers:\n  red: red@example.org\n  blue: blue@example.org\n"); out.Folder != referee.Processed {
+		t.Fatalf("new: %+v", out)
+	}
+	return c
+}
+
+func (c *clockDesk) mail(from, body string) referee.Outcome {
+	c.t.Helper()
+	c.n++
+	raw := fmt.Sprintf("From: %s\r\nTo: umpire@example.org\r\nSubject: x\r\nMessage-ID: <g%d@example.org>\r\n\r\n%s", from, c.n, strings.ReplaceAll(body, "\n", "\r\n"))
+	out, err := c.desk.Handle(context.Background(), []byte(raw))
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return out
+}
+
+// tickEveryMinute runs the clock every minute up to at, as the daemon does.
+func (c *clockDesk) tickEveryMinute(at time.Time) {
+	c.t.Helper()
+	for c.now.Before(at) {
+		c.now = c.now.Add(time.Minute)
+		if c.now.After(at) {
+			c.now = at
+		}
+		if err := c.desk.Tick(context.Background()); err != nil {
+			c.t.Fatal(err)
+		}
+	}
+}
+
+func (c *clockDesk) tick(at time.Time) {
+	c.t.Helper()
+	c.now = at
+	if err := c.desk.Tick(context.Background()); err != nil {
+		c.t.Fatal(err)
+	}
+}
+
+// bodies are the texts of the mails queued to addr, decoded.
+func (c *clockDesk) bodies(to string) []string {
+	msgs, err := c.st.Messages(context.Background(), "race-9")
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	var out []string
+	for _, m := range msgs {
+		if to == "" || m.To[0] == to {
+			b, _ := io.ReadAll(quotedprintable.NewReader(bytes.NewReader(m.Raw)))
+			out = append(out, string(b))
+		}
+	}
+	return out
+}
+
+func (c *clockDesk) deadline(side string) game.Deadline {
+	c.t.Helper()
+	g, err := c.svc.Load(context.Background(), "race-9")
+	if err != nil {
+		c.t.Fatal(err)
+	}
+	return g.Deadlines["t1.bid."+side]
+}
+
+func countWith(bodies []string, s string) int {
+	n := 0
+	for _, b := range bodies {
+		if strings.Contains(b, s) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestDowntime: a deadline that falls while umpire is down is not
+// enforced on restart; it moves 12 hours on and everyone is told why.
+func TestDowntime(t *testing.T) {
+	c := newClockDesk(t)
+	due := c.deadline("blue").Due
+	c.tickEveryMinute(c.now.Add(10 * time.Minute)) // the daemon runs…
+	c.tick(due.Add(3 * time.Hour))                 // …then is down past the deadline
+	dl := c.deadline("blue")
+	if dl.Passed || !dl.Due.Equal(c.now.Add(12*time.Hour)) {
+		t.Fatalf("after the downtime: %+v", dl)
+	}
+	if n := countWith(c.bodies(""), "did not run from"); n != 3 {
+		t.Errorf("%d notices of the moved deadlines, want one each to red, blue and the referee", n)
+	}
+	if n := countWith(c.bodies("ref@example.org"), "the deadline for blue passed"); n != 0 {
+		t.Errorf("the deadline was enforced blindly")
+	}
+	// Running again as usual, the moved deadline passes in its time.
+	c.tickEveryMinute(dl.Due.Add(time.Minute))
+	if !c.deadline("blue").Passed || countWith(c.bodies("ref@example.org"), "the deadline for blue passed") != 1 {
+		t.Errorf("the moved deadline did not pass: %+v", c.deadline("blue"))
+	}
+}
+
+// TestPauseResumeExtend: the referee's actions on the clock, each an event
+// and a notice to every player and the referee.
+func TestPauseResumeExtend(t *testing.T) {
+	c := newClockDesk(t)
+	first := c.deadline("blue").Due
+	c.mail("red@example.org", "command: pause\ngame: race-9\nreason: a holiday\n")
+	if g, _ := c.svc.Load(context.Background(), "race-9"); g.Paused() {
+		t.Fatal("a player paused the game")
+	}
+	c.mail("ref@example.org", "command: pause\ngame: race-9\nreason: the club's holiday\n")
+	for _, to := range []string{"red@example.org", "blue@example.org", "ref@example.org"} {
+		if countWith(c.bodies(to), "the referee paused the game") == 0 || countWith(c.bodies(to), "the club's holiday") == 0 {
+			t.Errorf("%s was not told of the pause", to)
+		}
+	}
+	// Paused: nothing passes, nobody is reminded.
+	c.tick(first.Add(48 * time.Hour))
+	if c.deadline("blue").Passed || countWith(c.bodies(""), "Reminder: game race-9") != 0 {
+		t.Fatal("the clock ran while the game was paused")
+	}
+	stood := c.now.Sub(time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC))
+	c.mail("ref@example.org", "command: resume\ngame: race-9\n")
+	if got := c.deadline("blue").Due; !got.Equal(first.Add(stood)) {
+		t.Fatalf("after the resume, blue's deadline is %v, want %v", got, first.Add(stood))
+	}
+	if countWith(c.bodies("blue@example.org"), "the referee resumed the game") != 1 {
+		t.Error("blue was not told of the resume")
+	}
+	before := c.deadline("blue").Due
+	c.mail("ref@example.org", "command: extend\ngame: race-9\nside: blue\nby: 24h\nreason: blue asked\n")
+	if got := c.deadline("blue").Due; !got.Equal(before.Add(24 * time.Hour)) {
+		t.Fatalf("extended deadline %v, want %v", got, before.Add(24*time.Hour))
+	}
+	if red := c.deadline("red").Due; !red.Equal(before) {
+		t.Errorf("red's deadline moved too: %v", red)
+	}
+	if countWith(c.bodies("red@example.org"), "blue asked") != 1 {
+		t.Error("red was not told of blue's extension")
+	}
+	// A refused action writes nothing and says why.
+	out := c.mail("ref@example.org", "command: extend\ngame: race-9\nuntil: 2020-01-01T00:00:00Z\n")
+	if last := c.bodies("ref@example.org"); !strings.Contains(last[len(last)-1], "past") {
+		t.Errorf("extend into the past: %+v\n%s", out, last[len(last)-1])
+	}
+	if a, err := c.svc.Verify(context.Background(), "race-9", games.Known{}); err != nil || !a.OK() {
+		t.Fatalf("verify: %+v %v", a, err)
+	}
+}
