@@ -264,7 +264,7 @@ func (w *walker) metas() (meta, bool) {
 			continue
 		}
 		m, err := parseMeta(second)
-		if err0 == nil || err == nil {
+		if err0 == nil || err == nil || sz == 4096 {
 			m1, err1, hdr1 = m, err, second
 		}
 		if err == nil {
@@ -463,7 +463,7 @@ func (w *walker) page(path []string, owner int32, id uint64, lo, hi []byte, dept
 		return nil
 	}
 	if id < 2 || id >= w.limit {
-		w.damage(path, nil, "points at page %d, outside the file's pages 2 to %d", id, w.limit-1)
+		w.damage(path, nil, "%s points at page %d, outside the file's pages 2 to %d", w.ownerName(owner), id, w.limit-1)
 		return nil
 	}
 	if !w.claim(path, nil, id, 0, owner, "page") {

@@ -40,7 +40,11 @@ func cmdCheck(a *app, ctx context.Context, args []string) error {
 	}
 	w := a.stdout
 	r := sal.Report
-	fmt.Fprintf(w, "data file %s: %d pages of %d bytes, as of transaction %d\n", r.Path, r.Pages, r.PageSize, r.Txid)
+	if r.PageSize > 0 {
+		fmt.Fprintf(w, "data file %s: %d pages of %d bytes, as of transaction %d\n", r.Path, r.Pages, r.PageSize, r.Txid)
+	} else {
+		fmt.Fprintf(w, "data file %s: its meta pages cannot be read, so nothing in it can\n", r.Path)
+	}
 	for _, n := range r.Notes {
 		fmt.Fprintf(w, "note: %s\n", n)
 	}
@@ -86,9 +90,14 @@ func cmdCheck(a *app, ctx context.Context, args []string) error {
 		fmt.Fprintf(w, "the data file is sound: %d games, %d events, every hash chain intact\n", len(r.Games), events)
 		return nil
 	}
-	fmt.Fprintf(w, "%d of %d games damaged or unable to go on", damaged, len(r.Games))
-	if len(file) > 0 {
-		fmt.Fprintf(w, "; the file's own structure is damaged too (games stored on a damaged page may be missing from this list)")
+	switch {
+	case len(r.Games) == 0:
+		fmt.Fprintf(w, "The file's own structure is damaged and no game can be read from it")
+	default:
+		fmt.Fprintf(w, "%d of %d games damaged or unable to go on", damaged, len(r.Games))
+		if len(file) > 0 {
+			fmt.Fprintf(w, "; the file's own structure is damaged too (games stored on a damaged page may be missing from this list)")
+		}
 	}
 	fmt.Fprintf(w, ".\nTo rebuild: umpire recover --data %s --to NEWDIR --bundles BUNDLEDIR (intact games are copied as they are; see docs/recovery.md)\n", *f.data)
 	return exitError{1}

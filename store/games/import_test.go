@@ -375,3 +375,45 @@ func TestImportCutsLostHiddenOrders(t *testing.T) {
 		t.Fatalf("verify: %+v %v", a, err)
 	}
 }
+
+// TestRecoverUnreadableFile: both meta pages destroyed, nothing can be read;
+// the game comes back from its bundle alone, and one without a bundle is
+// not invented.
+func TestRecoverUnreadableFile(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	orig := filepath.Join(dir, "orig", "umpire.db")
+	s := serviceAt(t, orig)
+	createRace(t, s, "race-1", 0)
+	play(t, s, "race-1", 2)
+	bundles := filepath.Join(dir, "bundles")
+	export(t, s, "race-1", filepath.Join(bundles, "race-1.tar"))
+	want, _ := s.Store.Events(ctx, "race-1", 1)
+	s.Store.Close()
+	damaged := filepath.Join(dir, "damaged", "umpire.db")
+	copyFile(t, orig, damaged)
+	b, _ := os.ReadFile(damaged)
+	for _, off := range []int{20, 4096 + 20} { // each meta page's version
+		b[off] ^= 0xff
+	}
+	os.WriteFile(damaged, b, 0o600)
+	sal, err := store.Salvage(ctx, damaged)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sal.OK() || len(sal.Games) != 0 {
+		t.Fatalf("salvage of an unreadable file: %+v", sal.Report)
+	}
+	ns := serviceAt(t, filepath.Join(dir, "new", "umpire.db"))
+	rec, err := games.Recover(ctx, sal, ns, bundles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rec.Restored) != 1 || rec.Restored[0].Damage != "game race-1: it is not in the damaged file" || rec.Restored[0].NewChain == nil {
+		t.Fatalf("recovery %+v", rec)
+	}
+	got, _ := ns.Store.Events(ctx, "race-1", 1)
+	if !sameEvents(got[:len(want)], want) {
+		t.Fatal("the rebuilt log is not the bundle's")
+	}
+}
