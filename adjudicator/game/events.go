@@ -20,13 +20,14 @@ const (
 	TypeChainExtended = "dice.chain-extended"  // schema 1: ChainExtended
 	TypeQueueDropped  = "orders.queue-dropped" // schema 2: QueueDropped
 	TypeRevealed      = "sealed.revealed"      // schema 1: Revealed
+	TypeLost          = "sealed.lost"          // schema 1: Lost
 	TypeUpgraded      = "log.upgraded"         // schema 1: Upgraded
 )
 
 // schemas is the schema each game-level type is written with now.
 var schemas = map[string]int{
 	TypeCreated: 2, TypeOrders: 2, TypeAdjudicated: 2, TypeChainExtended: 1,
-	TypeQueueDropped: 2, TypeRevealed: 1, TypeUpgraded: 1,
+	TypeQueueDropped: 2, TypeRevealed: 1, TypeLost: 1, TypeUpgraded: 1,
 	TypeDeadlineSet: 1, TypeDeadlineReminded: 1, TypeDeadlinePassed: 1,
 	TypeDeadlineExtended: 1, TypePaused: 1, TypeResumed: 1,
 }

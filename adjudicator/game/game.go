@@ -275,6 +275,21 @@ func (g *Game) Apply(e Entry) error {
 				g.Pending[k].opening = []byte(rv.Opening)
 			}
 		}
+	case TypeLost:
+		var l Lost
+		if err := json.Unmarshal(e.Payload, &l); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad sealed.lost payload: " + err.Error()}
+		}
+		i := slices.IndexFunc(g.Unrevealed, func(r SealedRef) bool { return r.Seq == l.Of && r.Commitment == l.Commitment })
+		if i < 0 {
+			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("says commitment %s of event %d is lost, but it is not sealed", l.Commitment, l.Of)}
+		}
+		g.Unrevealed = slices.Delete(slices.Clone(g.Unrevealed), i, i+1)
+		for side, q := range g.Queues {
+			if q.Seq == l.Of {
+				g.setQueue(side, nil)
+			}
+		}
 	case TypeUpgraded:
 		// A note for auditors; nothing changes.
 	case TypeDeadlineSet, TypeDeadlineReminded, TypeDeadlinePassed, TypeDeadlineExtended, TypePaused, TypeResumed:

@@ -2,6 +2,7 @@ package game
 
 import (
 	"encoding/hex"
+	"time"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -51,6 +52,25 @@ func (v Vault) Unseal(c string) ([]byte, error) {
 		return nil, fmt.Errorf("%w: no opening for commitment %s", ErrSealed, c)
 	}
 	return b, nil
+}
+
+// Lost is the payload of sealed.lost: the opening of the commitment made by
+// event Of can never be revealed (the referee's data file was damaged and
+// the game restored without it). Nothing waits for it any more: orders sent
+// ahead in that text are given up, and the end of the game reveals the rest.
+type Lost struct {
+	Of         uint64 `json:"of"`
+	Commitment string `json:"commitment"`
+	Reason     string `json:"reason"`
+}
+
+// LostRecord records that the opening of ref is lost, folded into g.
+func (g *Game) LostRecord(now time.Time, ref SealedRef, reason string) (Record, error) {
+	rec, err := record(TypeLost, now, ActorReferee, Lost{Of: ref.Seq, Commitment: ref.Commitment, Reason: reason})
+	if err == nil {
+		err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
+	}
+	return rec, err
 }
 
 // SealedRef is a commitment in the log that is not revealed yet.

@@ -24,6 +24,7 @@ type Audit struct {
 	Chains         int
 	Revealed       int      // sealed parts revealed in the log and checked against their commitments
 	Sealed         int      // sealed parts not revealed yet (their dice are checked once they are)
+	Lost           int      // sealed parts whose opening the referee lost (sealed.lost)
 	Redecided      int      // adjudications decided again (Replay only)
 	VersionChanges []string // adjudications made by another ruleset version
 	Problems       []string // empty when all is well
@@ -73,6 +74,18 @@ func Verify(entries []Entry) *Audit {
 			if x.Sealed != "" {
 				commitments[e.Seq] = x.Sealed
 			}
+		case TypeLost:
+			var l Lost
+			if err := json.Unmarshal(e.Payload, &l); err != nil {
+				a.problem(e.Seq, "bad sealed.lost: %v", err)
+				continue
+			}
+			if c, ok := commitments[l.Of]; !ok || c != l.Commitment {
+				a.problem(e.Seq, "says commitment %s of event %d is lost, but it is not sealed", l.Commitment, l.Of)
+				continue
+			}
+			delete(commitments, l.Of)
+			a.Lost++
 		case TypeRevealed:
 			var rv Revealed
 			if err := json.Unmarshal(e.Payload, &rv); err != nil {

@@ -87,6 +87,9 @@ read, and nothing else. Parts of the game that not every side may read yet
 commitments: SHA-256 hashes of texts the referee keeps, revealed in the log
 when they may be read, and at the latest when the game ends.
 
+Every file is under GAME/ (the game's id), in this order:
+
+  README.txt        this file
   game.json         the game: ruleset, players, dice commitment, head hash
   events.jsonl      every event in order; "payload" is the exact text hashed
   seeds.txt         "K CHAIN INDEX SEED": the dice seed revealed by each adjudication K
@@ -95,44 +98,69 @@ when they may be read, and at the latest when the game ends.
   results/          each adjudication as every side reads it
 
 Every file but this one and game.json's "exported" follows from
-events.jsonl, in this order; a changed, missing, extra or reordered file
-means the bundle was altered.
+events.jsonl; a changed, missing, extra or reordered file means the
+bundle was altered. Hex is lower case; each line ends in a newline.
+
+  game.json         "game", "ruleset", "ruleset_version", "scenario" and
+                    "players" as in game.created; "commitment" and
+                    "chain_length" of its dice; "events" (how many),
+                    "adjudications" (how many), "sealed" (commitments not
+                    revealed yet), "head" (the last event's hash). An empty
+                    scenario, commitment or chain length is left out.
+  seeds.txt         a line for each turn.adjudicated event, in order
+  state-hashes.txt  the same
+  orders/SEQ-SIDE-turnTURN-PHASE.yaml   SEQ: the orders.accepted event's
+                    seq in six digits. Its "text", or its "orders" if it
+                    has no text (none if both are empty); for hidden
+                    orders, the same of the opening that reveals them.
+                    In the order they became public.
+  results/KKKK.txt  adjudication K (four digits), as umpire prints it
 
 To check it with umpire:   umpire verify THIS-FILE.tar
 (add --commitment HEX from your welcome mail and --head N:HASH from your
-latest results mail to catch a history cut short or rewritten).
+latest results mail, N an event's seq and HASH its hash, to catch a
+history cut short or rewritten).
 
 To check it by hand, nothing but SHA-256 and HMAC-SHA256 is needed:
 
-1. Events. For each line of events.jsonl, in order, with prev = 32 zero
-   bytes for the first: hash = SHA-256 of
+1. Events. Each line of events.jsonl is a JSON object: "seq", "type",
+   "schema", "time" (unix_nano in RFC 3339, UTC, no trailing zeros in the
+   fraction; not hashed), "unix_nano", "actor", "payload", "prev", "hash".
+   For each line, in order, with prev = 32 zero bytes for the first:
+   hash = SHA-256 of
      "umpire-event-v1" 0x00, prev (32 raw bytes), seq (8 bytes big-endian),
      len(type) (8 bytes BE) type, schema (8 bytes BE, two's complement),
      unix_nano (8 bytes BE, two's complement), len(actor) (8 bytes BE) actor,
-     len(payload) (8 bytes BE) payload  -- payload as its UTF-8 bytes.
+     len(payload) (8 bytes BE) payload  -- strings as their UTF-8 bytes.
    Each line's "prev" is the hash of the line before; seq counts from 1.
 2. Seeds. The first event (game.created) gives dice.commitment (s_0, hex)
-   and dice.chain_length. Each turn.adjudicated event K reveals "seed" =
-   s_index of chain "chain": SHA-256 of its 32 raw bytes is the seed before
-   it in that chain (the commitment for index 1). A dice.chain-extended
-   event commits the next chain the same way; it serves adjudications from
-   "from_k" on.
-3. Dice. Die n (from 0, across all rolls of adjudication K, in order) of a
-   roll with label L and F faces: HMAC-SHA256(key = the seed's 32 raw
-   bytes, message = GAME "|" K "|" L "|" n in UTF-8 decimal). Read the
-   digest as four 8-byte big-endian words; the first word v below
-   2^64 - (2^64 mod F) gives the face v mod F + 1; if none is, retry with
-   the message followed by "|retry|1", "|retry|2", ...
-   A roll with "sealed": true is a stand-in; its label and faces are in
-   the opening revealed later (step 4) and are checked the same way.
+   and dice.chain_length. Each turn.adjudicated event K (K = 1, 2, ...)
+   reveals "seed" = s_index of chain "chain": SHA-256 of its 32 raw bytes is
+   the seed before it in that chain (the commitment for index 1). A
+   dice.chain-extended event commits the next chain the same way; it serves
+   adjudications from "from_k" on. Adjudication K uses the last chain whose
+   from_k (1 for the first chain) is at most K, and its seed K - from_k + 1.
+3. Dice. Each roll in "rolls" of adjudication K has "n" (its first die),
+   "dice" ("NdF": N dice of F faces), "label" L, "faces" (the N faces
+   shown) and "total" (their sum). Die n (from 0, across all rolls of
+   adjudication K, in order) is HMAC-SHA256(key = the seed's 32 raw bytes,
+   message = GAME "|" K "|" L "|" n, GAME the game's id, K and n in decimal,
+   in UTF-8). Read the digest as four 8-byte big-endian words; the first
+   word v below 2^64 - (2^64 mod F) gives the face v mod F + 1; if none is,
+   retry with the message followed by "|retry|1", "|retry|2", ...
+   A roll with "sealed": true is a stand-in that keeps its "n" and "dice";
+   the roll with the same "n" and "dice" among the "rolls" of the opening
+   revealed later (step 4) gives its label and faces, checked the same way.
 4. Sealed parts. An event whose payload has "sealed": C committed to a
-   text; a later sealed.revealed event with "of" = that event's seq carries
-   "opening": SHA-256 of the opening's UTF-8 bytes must equal C.
+   text; a later sealed.revealed event with "of" = that event's seq and
+   "commitment" = C carries "opening": SHA-256 of the opening's UTF-8 bytes
+   must equal C. Each commitment is revealed at most once.
 5. State hashes are SHA-256 of the ruleset's JSON encoding of the game
    state: recomputing them needs the rules (umpire replay does it).
 
 docs/trust.md and docs/dice.md of umpire say the same at more length, and
-docs/checkbundle.py is a checker written from them alone.
+docs/checkbundle.py is a checker written from them alone:
+  python3 checkbundle.py THIS-FILE.tar [--commitment HEX] [--head N:HASH]
 `
 
 // bundleFile is one file of a bundle, without the GAME/ prefix.
@@ -222,6 +250,8 @@ func buildBundle(evs []store.Event, exported time.Time) ([]bundleFile, error) {
 			adjOf[e.Seq] = a
 			resultFile[e.Seq] = len(results)
 			results = append(results, bundleFile{fmt.Sprintf("results/%04d.txt", a.K), resultText(a, nil)})
+		case game.TypeLost:
+			sealed--
 		case game.TypeRevealed:
 			var rv game.Revealed
 			if err := json.Unmarshal(e.Payload, &rv); err != nil {

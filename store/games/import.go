@@ -197,8 +197,10 @@ func (s *Service) restore(ctx context.Context, evs []store.Event, private map[st
 			return nil, fmt.Errorf("the log cut before event %d does not load: %w", cut, err)
 		}
 	}
+	var lost []game.SealedRef
 	for _, ref := range h.openings {
 		r.Lost = append(r.Lost, describeLost(ref, entries))
+		lost = append(lost, ref)
 	}
 
 	keep := map[string][]byte{}
@@ -241,6 +243,16 @@ func (s *Service) restore(ctx context.Context, evs []store.Event, private map[st
 		b.Events = append(b.Events, toNew([]game.Record{rec})...)
 		keep[diceSecret(ce.Chain)] = secret
 		r.NewChain, r.ChainSeq = &ce, seq
+	}
+	// Openings lost for good: say so in the log, so that nothing waits
+	// for them (the end of the game reveals every sealed part).
+	for _, ref := range lost {
+		seq := uint64(len(b.Events) + 1)
+		rec, err := h.g.LostRecord(s.now(), ref, "the referee's data file was damaged and this game was restored without it")
+		if err != nil {
+			return nil, fmt.Errorf("recording a lost sealed part (event %d): %w", seq, err)
+		}
+		b.Events = append(b.Events, toNew([]game.Record{rec})...)
 	}
 	for _, side := range h.players {
 		sec, verifier, err := s.drawPlayerSecret()
