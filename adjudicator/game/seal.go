@@ -2,12 +2,12 @@ package game
 
 import (
 	"encoding/hex"
-	"time"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
 

@@ -154,7 +154,9 @@ To check it by hand, nothing but SHA-256 and HMAC-SHA256 is needed:
 4. Sealed parts. An event whose payload has "sealed": C committed to a
    text; a later sealed.revealed event with "of" = that event's seq and
    "commitment" = C carries "opening": SHA-256 of the opening's UTF-8 bytes
-   must equal C. Each commitment is revealed at most once.
+   must equal C. Each commitment is revealed at most once. A sealed.lost
+   event with the same "of" and "commitment" says instead that the referee
+   lost the opening (a damaged data file): it is never revealed.
 5. State hashes are SHA-256 of the ruleset's JSON encoding of the game
    state: recomputing them needs the rules (umpire replay does it).
 
