@@ -175,3 +175,13 @@ type Damage struct {
 	Left  int    `json:"left" yaml:"left"`
 	Of    int    `json:"of" yaml:"of"`
 }
+
+// Defaulter is implemented by a ruleset that can say what "no orders"
+// means for a request: the answer the game applies when the side misses
+// the deadline and the game's no-move policy is "default" (hold, pass,
+// the first legal choice). It returns the YAML of the "orders:" section,
+// e.g. "[]", checked by ParseOrders like any answer; ok is false when the
+// request has no sensible default (a setup), and the game then waits.
+type Defaulter interface {
+	DefaultOrders(st State, req Request) (orders string, ok bool)
+}

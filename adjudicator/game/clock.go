@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"time"
 
@@ -26,7 +27,19 @@ const (
 	TypeDeadlineExtended = "deadline.extended" // DeadlineExtended
 	TypePaused           = "game.paused"       // Paused
 	TypeResumed          = "game.resumed"      // Resumed
+	TypeEnded            = "game.ended"        // Ended
 )
+
+// Ended is the payload of game.ended: the game ended outside its rules (a
+// side forfeited by missing deadlines, or the referee ended it).
+type Ended struct {
+	Result string           `json:"result"`
+	Loser  adjudicator.Side `json:"loser,omitempty"`
+}
+
+// NoteDefault is the ClockNote kind that asks for a request's default
+// answer to be applied (no-move=default): the caller submits it.
+const NoteDefault = "no-move.default"
 
 // DeadlineExtended is the payload of deadline.extended: request Request
 // is now due at Due, for Reason (the referee's, or the daemon's own when it
@@ -36,6 +49,7 @@ type DeadlineExtended struct {
 	Side    adjudicator.Side `json:"side"`
 	Due     time.Time        `json:"due"`
 	Reason  string           `json:"reason"`
+	Grace   bool             `json:"grace,omitempty"` // the side's one grace of no-move.grace
 }
 
 // Paused is the payload of game.paused: the referee stopped the clock.
@@ -115,6 +129,12 @@ func (g *Game) applyClock(e Entry) error {
 			return &LogError{Seq: e.Seq, Msg: "bad deadline.passed: " + err.Error()}
 		}
 		set(p.Request, func(d *Deadline) { d.Passed = true })
+		m := make(map[adjudicator.Side]int, len(g.Misses)+1)
+		for k, v := range g.Misses {
+			m[k] = v
+		}
+		m[p.Side]++
+		g.Misses = m
 	case TypeDeadlineExtended:
 		var p DeadlineExtended
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
@@ -122,6 +142,9 @@ func (g *Game) applyClock(e Entry) error {
 		}
 		// A new deadline: reminders and lateness count again from it.
 		set(p.Request, func(d *Deadline) { *d = Deadline{Due: p.Due.UTC(), Extended: d.Extended + 1} })
+		if p.Grace {
+			g.Graced = appendSide(g.Graced, p.Side)
+		}
 	case TypePaused:
 		var p Paused
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
@@ -130,8 +153,18 @@ func (g *Game) applyClock(e Entry) error {
 		g.PausedAt, g.PauseReason = e.Time.UTC(), p.Reason
 	case TypeResumed:
 		g.PausedAt, g.PauseReason = time.Time{}, ""
+	case TypeEnded:
+		var p Ended
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad game.ended: " + err.Error()}
+		}
+		g.Ended = &p
 	}
 	return nil
+}
+
+func appendSide(s []adjudicator.Side, x adjudicator.Side) []adjudicator.Side {
+	return append(slices.Clone(s), x)
 }
 
 // Paused reports whether the referee stopped the game's clock.
@@ -200,6 +233,26 @@ type ClockSettings struct {
 	Weekdays  bool                     // deadlines on a Saturday or Sunday move to Monday
 	Zone      string                   // IANA time zone; "" for UTC
 	Reminders []time.Duration          // before each deadline, longest first
+	Default   bool                     // no-move=default: apply the ruleset's default answer
+	Grace     time.Duration            // no-move.grace: once per side per game
+	Forfeit   int                      // no-move.forfeit: misses that lose the game (0: never)
+}
+
+// Policy says in words what happens when a deadline passes, for mails.
+func (cs ClockSettings) Policy() string {
+	var parts []string
+	if cs.Grace > 0 {
+		parts = append(parts, fmt.Sprintf("the first time a side is late, it gets %s more", cs.Grace))
+	}
+	if cs.Default {
+		parts = append(parts, "then the rules' default answer is applied for it (hold, pass, or the first choice)")
+	} else {
+		parts = append(parts, "then the game waits and the referee decides")
+	}
+	if cs.Forfeit > 0 {
+		parts = append(parts, fmt.Sprintf("a side that misses %d deadlines forfeits the game", cs.Forfeit))
+	}
+	return strings.Join(parts, "; ")
 }
 
 // DefaultReminders are sent before a deadline when a game names none.
@@ -215,10 +268,15 @@ var ClockOptions = []adjudicator.OptionInfo{
 	{Name: "deadline.weekdays", Default: "no", Values: []string{"no", "yes"}, Doc: "deadlines that fall on a weekend move to Monday"},
 	{Name: "deadline.zone", Default: "UTC", Doc: "the game's time zone (IANA name, e.g. Europe/Paris)"},
 	{Name: "deadline.reminders", Default: "24h,2h", Doc: "reminders before each deadline, to those who have not answered; \"none\" for none"},
+	{Name: "no-move", Default: "wait", Values: []string{"wait", "default"}, Doc: "when a deadline passes with no answer: wait for the referee, or apply the ruleset's default answer (hold, pass, the first choice)"},
+	{Name: "no-move.grace", Default: "0", Doc: "each side may be late once per game by this long (e.g. 24h) before the no-move policy applies"},
+	{Name: "no-move.forfeit", Default: "0", Doc: "a side that misses this many deadlines forfeits the game (0: never)"},
 }
 
 // IsClockOption reports whether an option belongs to the clock.
-func IsClockOption(name string) bool { return strings.HasPrefix(name, "deadline.") }
+func IsClockOption(name string) bool {
+	return strings.HasPrefix(name, "deadline.") || name == "no-move" || strings.HasPrefix(name, "no-move.")
+}
 
 // SplitOptions separates the clock's options from the ruleset's.
 func SplitOptions(opts map[string]string) (rules, clock map[string]string) {
@@ -276,8 +334,28 @@ func ParseClock(opts map[string]string) (ClockSettings, error) {
 				cs.Reminders = append(cs.Reminders, d)
 			}
 			sort.Slice(cs.Reminders, func(i, j int) bool { return cs.Reminders[i] > cs.Reminders[j] })
+		case "no-move":
+			if v != "wait" && v != "default" {
+				return cs, fmt.Errorf("option %s=%q: give wait or default", k, v)
+			}
+			cs.Default = v == "default"
+		case "no-move.grace":
+			d, err := time.ParseDuration(v)
+			if v == "0" {
+				d, err = 0, nil
+			}
+			if err != nil || d < 0 || d > 30*24*time.Hour {
+				return cs, fmt.Errorf("option %s=%q: give a duration up to 720h, e.g. 24h, or 0", k, v)
+			}
+			cs.Grace = d
+		case "no-move.forfeit":
+			n, err := strconv.Atoi(v)
+			if err != nil || n < 0 || n > 100 {
+				return cs, fmt.Errorf("option %s=%q: give a number of missed deadlines, or 0 for never", k, v)
+			}
+			cs.Forfeit = n
 		default:
-			return cs, fmt.Errorf("unknown option %q (the clock knows deadline.setup, deadline.orders, deadline.decision, deadline.at, deadline.weekdays, deadline.zone, deadline.reminders)", k)
+			return cs, fmt.Errorf("unknown option %q (the clock knows deadline.setup, deadline.orders, deadline.decision, deadline.at, deadline.weekdays, deadline.zone, deadline.reminders, no-move, no-move.grace, no-move.forfeit)", k)
 		}
 	}
 	return cs, nil
@@ -370,8 +448,26 @@ func (g *Game) ClockRecords(cs ClockSettings, loc *time.Location, t Tick) ([]Rec
 			continue
 		}
 		if !now.Before(d.Due) {
+			if cs.Grace > 0 && !slices.Contains(g.Graced, r.Side) {
+				due := d.Due.Add(cs.Grace)
+				why := fmt.Sprintf("%s missed the deadline: its one grace of %s per game", r.Side, cs.Grace)
+				if err := add(TypeDeadlineExtended, DeadlineExtended{Request: r.ID, Side: r.Side, Due: due, Reason: why, Grace: true}, ClockNote{Kind: TypeDeadlineExtended, Request: r, Due: due, Reason: why}); err != nil {
+					return nil, nil, err
+				}
+				continue
+			}
 			if err := add(TypeDeadlinePassed, DeadlinePassed{Request: r.ID, Side: r.Side, Due: d.Due}, ClockNote{Kind: TypeDeadlinePassed, Request: r, Due: d.Due}); err != nil {
 				return nil, nil, err
+			}
+			if cs.Forfeit > 0 && g.Misses[r.Side] >= cs.Forfeit {
+				res := fmt.Sprintf("%s forfeits the game: %d deadlines missed", r.Side, g.Misses[r.Side])
+				if err := add(TypeEnded, Ended{Result: res, Loser: r.Side}, ClockNote{Kind: TypeEnded, Request: r, Due: d.Due, Reason: res}); err != nil {
+					return nil, nil, err
+				}
+				return recs, notes, nil
+			}
+			if cs.Default {
+				notes = append(notes, ClockNote{Kind: NoteDefault, Request: r, Due: d.Due})
 			}
 			continue
 		}
@@ -411,4 +507,18 @@ type ClockNote struct {
 	Request adjudicator.Request
 	Due     time.Time
 	Reason  string // for deadline.extended
+}
+
+// DefaultAnswer is the text of the rules' default answer to request r,
+// as a side would send it, when the ruleset has one (adjudicator.Defaulter).
+func (g *Game) DefaultAnswer(r adjudicator.Request) ([]byte, bool) {
+	d, ok := g.Rules.(adjudicator.Defaulter)
+	if !ok {
+		return nil, false
+	}
+	orders, ok := d.DefaultOrders(g.State, r)
+	if !ok {
+		return nil, false
+	}
+	return []byte(fmt.Sprintf("# the rules' default answer: %s missed the deadline\nturn: %d\nphase: %s\norders: %s\n", r.Side, r.Turn, r.Phase, orders)), true
 }

@@ -53,6 +53,9 @@ type Game struct {
 	// runs), with the reason given.
 	PausedAt    time.Time
 	PauseReason string
+	Misses      map[adjudicator.Side]int // deadlines each side missed
+	Graced      []adjudicator.Side       // sides that had their grace (no-move.grace)
+	Ended       *Ended                   // the game ended outside its rules (game.ended)
 
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
@@ -292,7 +295,7 @@ func (g *Game) Apply(e Entry) error {
 		}
 	case TypeUpgraded:
 		// A note for auditors; nothing changes.
-	case TypeDeadlineSet, TypeDeadlineReminded, TypeDeadlinePassed, TypeDeadlineExtended, TypePaused, TypeResumed:
+	case TypeDeadlineSet, TypeDeadlineReminded, TypeDeadlinePassed, TypeDeadlineExtended, TypePaused, TypeResumed, TypeEnded:
 		if err := g.applyClock(e); err != nil {
 			return err
 		}
@@ -423,7 +426,12 @@ func (g *Game) Request(id string) (adjudicator.Request, bool) {
 
 // Due is what the game waits for now, with the requests already answered
 // marked.
-func (g *Game) Due() []adjudicator.Request { return g.Rules.Due(g.State) }
+func (g *Game) Due() []adjudicator.Request {
+	if g.Ended != nil {
+		return nil
+	}
+	return g.Rules.Due(g.State)
+}
 
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return len(g.Due()) == 0 }
@@ -458,7 +466,13 @@ func (g *Game) Sides() []adjudicator.Side {
 }
 
 // View is the state as viewer may see it.
-func (g *Game) View(viewer adjudicator.Side) adjudicator.View { return g.Rules.View(g.State, viewer) }
+func (g *Game) View(viewer adjudicator.Side) adjudicator.View {
+	v := g.Rules.View(g.State, viewer)
+	if g.Ended != nil {
+		v.Over, v.Result = true, g.Ended.Result
+	}
+	return v
+}
 
 // Clone returns a copy of g that can be folded further without touching g.
 func (g *Game) Clone() *Game {

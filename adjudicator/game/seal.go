@@ -146,6 +146,15 @@ func (g *Game) revealAll(in Input, out *Outcome) error {
 	return nil
 }
 
+// RevealAllRecords reveals every sealed part, for a game that ended
+// outside a submission (a forfeit, the referee's word): the records,
+// folded into g.
+func (g *Game) RevealAllRecords(now time.Time, unseal Unseal) ([]Record, error) {
+	out := &Outcome{}
+	err := g.revealAll(Input{Time: now, Unseal: unseal}, out)
+	return out.Records, err
+}
+
 // append folds rec into g and adds it to out.
 func (g *Game) append(out *Outcome, rec Record) error {
 	if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {

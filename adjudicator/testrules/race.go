@@ -250,3 +250,21 @@ func (race) ParseOrders(s adjudicator.State, req adjudicator.Request, n *yaml.No
 	}
 	return nil, adjudicator.Errorf(n, adjudicator.CodeWrongTurn, "phase %q takes no orders", req.Phase)
 }
+
+// DefaultOrders: a bid of 0, no runner advanced, every trapped runner held.
+func (race) DefaultOrders(s adjudicator.State, req adjudicator.Request) (string, bool) {
+	st := s.(*State)
+	switch req.Phase {
+	case "bid":
+		return "{bid: 0}", true
+	case "move":
+		return "[]", true
+	case "trap":
+		var b strings.Builder
+		for _, id := range st.Trapped {
+			b.WriteString("\n  " + id + ": hold")
+		}
+		return b.String(), true
+	}
+	return "", false
+}

@@ -35,7 +35,9 @@ func (d *Desk) Tick(ctx context.Context) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		notes, err := d.Games.Tick(ctx, id, last, d.clockMails)
+		notes, err := d.Games.Tick(ctx, id, last, func(g *game.Game, notes []game.ClockNote, outs []*game.Outcome, recs []game.Record) ([]store.Message, error) {
+			return d.clockMails(ctx, g, notes, outs, recs)
+		})
 		if err != nil {
 			d.log().Error("the clock of a game failed", "game", id, "err", err)
 			continue
@@ -48,8 +50,8 @@ func (d *Desk) Tick(ctx context.Context) error {
 }
 
 // clockMails builds the mails of the clock's events in g (already folded
-// into g).
-func (d *Desk) clockMails(g *game.Game, notes []game.ClockNote) ([]store.Message, error) {
+// into g), and the results of the default answers it applied.
+func (d *Desk) clockMails(ctx context.Context, g *game.Game, notes []game.ClockNote, outs []*game.Outcome, recs []game.Record) ([]store.Message, error) {
 	var msgs []store.Message
 	now := d.now()
 	var moved []string // deadlines umpire moved, told in one notice
@@ -62,7 +64,7 @@ func (d *Desk) clockMails(g *game.Game, notes []game.ClockNote) ([]store.Message
 			if !ok || p.Address == "" {
 				continue
 			}
-			data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, true), Waiting: d.dueFor(g, r.Side)}
+			data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, true), Waiting: d.dueFor(g, r.Side), Policy: g.ClockSettings().Policy()}
 			m, err := d.toPlayer(g, p.Address, "reminder", []string{r.ID, n.Due.Format("20060102T1504"), now.Format("20060102T150405")}, templates.Reminder, data)
 			if err != nil {
 				return nil, err
@@ -76,7 +78,7 @@ func (d *Desk) clockMails(g *game.Game, notes []game.ClockNote) ([]store.Message
 				if p.Address == "" {
 					continue
 				}
-				data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, p.Side == r.Side), Waiting: d.dueFor(g, p.Side)}
+				data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, p.Side == r.Side), Waiting: d.dueFor(g, p.Side), Policy: g.ClockSettings().Policy()}
 				m, err := d.toPlayer(g, p.Address, "late", []string{r.ID, string(p.Side)}, templates.Late, data)
 				if err != nil {
 					return nil, err
@@ -84,13 +86,43 @@ func (d *Desk) clockMails(g *game.Game, notes []game.ClockNote) ([]store.Message
 				msgs = append(msgs, m)
 			}
 			if ref := d.gameReferee(g); ref != "" {
-				data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, false), ToReferee: true, Waiting: d.dueFor(g, "")}
+				data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, false), ToReferee: true, Waiting: d.dueFor(g, ""), Policy: g.ClockSettings().Policy()}
 				m, err := d.toPlayer(g, ref, "late", []string{r.ID, "referee"}, templates.Late, data)
 				if err != nil {
 					return nil, err
 				}
 				msgs = append(msgs, m)
 			}
+		}
+	}
+	if len(outs) > 0 {
+		var results []game.Result
+		var said []adjudicator.Line
+		for _, out := range outs {
+			results = append(results, out.Results...)
+			said = append(said, adjudicator.Line{Text: fmt.Sprintf("%s missed the deadline for %s: the rules' default answer was applied (no-move=default):\n%s",
+				out.Accepted.Side, out.Accepted.Phase, strings.TrimRight(out.Accepted.Normalized, "\n"))})
+			said = append(said, out.Notes...)
+		}
+		if len(results) > 0 {
+			head, event, err := d.headAfter(ctx, g, recs)
+			if err != nil {
+				return nil, err
+			}
+			more, err := d.resultsMails(g, results, head, event, "results", "no-move", said...)
+			if err != nil {
+				return nil, err
+			}
+			msgs = append(msgs, more...)
+		}
+	}
+	for _, n := range notes {
+		if n.Kind == game.TypeEnded {
+			more, err := d.noticeMails(g, "ended-"+n.Request.ID, "the game is over: "+n.Reason+".", "")
+			if err != nil {
+				return nil, err
+			}
+			msgs = append(msgs, more...)
 		}
 	}
 	if len(moved) > 0 {

@@ -84,13 +84,16 @@ func (s *Service) tick(now, last time.Time) game.Tick {
 	return t
 }
 
-// TickMail builds the mails the clock's events cause.
-type TickMail func(g *game.Game, notes []game.ClockNote) ([]store.Message, error)
+// TickMail builds the mails of one run of a game's clock: g is the game
+// after it, notes what the clock did, outs the default answers it applied
+// (each an outcome with its adjudications), recs every record appended.
+type TickMail func(g *game.Game, notes []game.ClockNote, outs []*game.Outcome, recs []game.Record) ([]store.Message, error)
 
 // Tick runs the game's clock at the service's now: deadlines for requests
-// that have none, reminders, deadlines passed. It appends what happened
-// and the mails it causes in one transaction, and reports what it did
-// (nothing, most of the time).
+// that have none, reminders, deadlines passed and the no-move policy
+// (a grace, the rules' default answer, a forfeit). It appends what
+// happened and the mails it causes in one transaction, and reports what it
+// did (nothing, most of the time).
 //
 // last is when the clock ran before (LastTick), to tell a deadline that
 // fell while umpire was down.
@@ -102,13 +105,61 @@ func (s *Service) Tick(ctx context.Context, id string, last time.Time, mail Tick
 			return nil, err
 		}
 		version := g.Version
-		recs, notes, err := clockRecords(g, s.tick(s.now(), last))
+		now := s.now()
+		recs, notes, err := clockRecords(g, s.tick(now, last))
 		if err != nil || len(recs) == 0 {
 			return nil, err
 		}
+		// The rules' default answer for each deadline passed with
+		// no-move=default, as if the side had sent it.
+		var outs []*game.Outcome
+		for _, n := range notes {
+			if n.Kind != game.NoteDefault {
+				continue
+			}
+			src, ok := g.DefaultAnswer(n.Request)
+			if !ok {
+				continue // no default for this request: the game waits
+			}
+			in, err := s.input(ctx, id, n.Request.Side, src, "no-move")
+			if err != nil {
+				return nil, err
+			}
+			in.Time = now
+			out, err := g.Submit(in)
+			if err != nil {
+				s.logDefault(id, n.Request, err)
+				continue
+			}
+			recs = append(recs, out.Records...)
+			outs = append(outs, out)
+			g = out.Next
+		}
+		if g.Over() && len(g.Unrevealed) > 0 {
+			more, err := g.RevealAllRecords(now, s.unsealer(ctx, id))
+			if err != nil {
+				return nil, err
+			}
+			recs = append(recs, more...)
+		}
+		// What the default answers made due gets its deadline.
+		more, _, err := clockRecords(g, game.Tick{Now: now})
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, more...)
 		b := store.Batch{Game: id, Expected: version, Events: toNew(recs)}
+		keepOpenings(&b, recs)
+		for _, out := range outs {
+			if out.NewSecret != nil {
+				if b.Secrets == nil {
+					b.Secrets = map[string][]byte{}
+				}
+				b.Secrets[diceSecret(out.NewChain)] = out.NewSecret
+			}
+		}
 		if mail != nil {
-			if b.Outbox, err = mail(g, notes); err != nil {
+			if b.Outbox, err = mail(g, notes, outs, recs); err != nil {
 				return nil, err
 			}
 		}
@@ -121,6 +172,14 @@ func (s *Service) Tick(ctx context.Context, id string, last time.Time, mail Tick
 		}
 		s.remember(g.Clone())
 		return notes, nil
+	}
+}
+
+// logDefault is told when the rules' default answer is refused (a ruleset
+// whose default does not fit): the game waits, as with no-move=wait.
+func (s *Service) logDefault(id string, r adjudicator.Request, err error) {
+	if s.OnDefaultRefused != nil {
+		s.OnDefaultRefused(id, r, err)
 	}
 }
 

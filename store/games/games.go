@@ -35,6 +35,9 @@ type Service struct {
 	Now   func() time.Time // the clock; time.Now when nil
 	// ClockStall and ClockMargin: see DefaultClockStall (0 for the defaults).
 	ClockStall, ClockMargin time.Duration
+	// OnDefaultRefused is told when a ruleset's default answer does not
+	// parse (a ruleset bug; the game then waits). Optional.
+	OnDefaultRefused func(game string, r adjudicator.Request, err error)
 
 	mu    sync.Mutex
 	locks map[string]*sync.Mutex

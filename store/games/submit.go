@@ -40,13 +40,11 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 		if err != nil {
 			return nil, err
 		}
-		next, err := s.random(dice.SeedSize)
+		in, err := s.input(ctx, req.Game, req.Side, req.Src, req.Via)
 		if err != nil {
 			return nil, err
 		}
-		in := game.Input{Side: req.Side, Src: req.Src, Time: s.now(), Via: req.Via, MessageID: req.MessageID,
-			Secrets: func(gen int) ([]byte, error) { return s.Store.Secret(ctx, req.Game, diceSecret(gen)) }, NextSecret: next,
-			Rand: s.randReader(), Unseal: s.unsealer(ctx, req.Game)}
+		in.MessageID = req.MessageID
 		if req.NeedSecret {
 			in.CheckSecret = func(side adjudicator.Side, secret string) (bool, error) {
 				return s.CheckSecret(ctx, req.Game, side, secret)
@@ -92,4 +90,17 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 		s.remember(out.Next.Clone())
 		return out, nil
 	}
+}
+
+// input is a submission to game id with everything the engine needs from
+// the data file: the dice secrets, a fresh secret in case the chain runs
+// out, randomness for salts, the openings of sealed parts.
+func (s *Service) input(ctx context.Context, id string, side adjudicator.Side, src []byte, via string) (game.Input, error) {
+	next, err := s.random(dice.SeedSize)
+	if err != nil {
+		return game.Input{}, err
+	}
+	return game.Input{Side: side, Src: src, Time: s.now(), Via: via,
+		Secrets: func(gen int) ([]byte, error) { return s.Store.Secret(ctx, id, diceSecret(gen)) }, NextSecret: next,
+		Rand: s.randReader(), Unseal: s.unsealer(ctx, id)}, nil
 }
