@@ -44,6 +44,7 @@ type WelcomeData struct {
 	Map         string // the starting position as the player may see it
 	Due         []Due
 	Skeleton    string // the first lines of an orders mail for this player
+	Clock       []string // the game's deadline rules, one line each; none when it has no deadlines
 }
 
 // AckData is for ack.tmpl: orders were accepted.
@@ -191,3 +192,97 @@ type NoticeData struct {
 	Reason  string // why, in the referee's words or umpire's
 	Waiting []Due  // what the game waits for now, as the recipient sees it
 }
+
+// MailCommand is one command umpire answers by mail, as the help mail
+// lists it (mail/referee keeps the table; docs/mail.md is made from it).
+type MailCommand struct {
+	Name    string
+	Who     string // who may use it: "players and the referee", "the referee", ...
+	Fields  string // the fields it takes, for people
+	Summary string // what it does, in one line
+	Example string // a whole command mail (YAML)
+}
+
+// HelpData is for ask-help.tmpl: every command, with an example each.
+type HelpData struct {
+	Referee       string // the referee of umpire.yaml, "" if none
+	RefereeSecret bool   // the referee's commands must carry the referee secret
+	Commands      []MailCommand
+}
+
+// Asked says what an answer to a command is about and for whom.
+type Asked struct {
+	Game           // Game.Referee is who to ask for more
+	Command string // "status", "history", ...
+	As      string // the side whose view the answer gives; "" for the referee's (everything)
+}
+
+// StatusData is for ask-status.tmpl: where a game stands.
+type StatusData struct {
+	Asked
+	Turn      int
+	Phase     string
+	K         int    // adjudications made; the last one's number
+	Score     string // "blue 3, red 4"; "" when the ruleset keeps no score
+	Over      bool
+	Result    string
+	Due       []Due    // what the game waits for, with deadlines
+	Deadlines []string // the game's deadline settings, "deadline.orders: 72h"; none when it has no deadlines
+}
+
+// HistoryEntry is one adjudication in a history.
+type HistoryEntry struct {
+	K     int
+	Time  string // when it was made: "2026-11-22 10:00 UTC"
+	Title string // what it answered: "turn 1, bid"
+	First string // the first report line the reader may read; "" when none
+}
+
+// HistoryData is for ask-history.tmpl: every adjudication, one line each.
+type HistoryData struct {
+	Asked
+	Entries []HistoryEntry
+}
+
+// AdjudicationData is for ask-results.tmpl: one adjudication in full, as
+// the reader may read it.
+type AdjudicationData struct {
+	Asked
+	Adjudication Adjudication
+	Title        string // what it answered: "turn 1, bid"
+	Time         string // when it was made
+	Event        uint64 // the turn.adjudicated event …
+	Hash         string // … and its hash in the game log
+	Commitment   string // the commitment of the dice chain its seed belongs to
+	Last         int    // adjudications made so far
+}
+
+// MapData is for ask-map.tmpl: the board as the reader may see it.
+type MapData struct {
+	Asked
+	Turn    int
+	Phase   string
+	Past    bool   // the board as it stood at the end of a past turn, not now
+	Map     string // the text map
+	Picture string // the name of the attached picture, "" when none
+}
+
+// ExportData is for ask-export.tmpl: the audit bundle, attached.
+type ExportData struct {
+	Asked
+	File  string // the attachment's name, "" when the bundle is too large to mail
+	Size  string // its size, "12 KiB"; "" when too large
+	Limit string // the largest bundle mailed, "5 MiB"
+}
+
+// AskRefusedData is for ask-refused.tmpl: a command that was not answered.
+type AskRefusedData struct {
+	Asked
+	Where   string // "your mail" or "the attachment x.yaml"
+	Problem string // a problem with the mail as a whole
+	Errors  []ErrorLine
+	More    int // problems found but not listed
+}
+
+// Count is the number of problems found, listed or not.
+func (d AskRefusedData) Count() int { return len(d.Errors) + d.More }

@@ -215,3 +215,31 @@ func span(d time.Duration) string {
 		return unit(max(minutes, 1), "minute")
 	}
 }
+
+// clockRules says a game's deadline rules for people, one line each.
+func clockRules(g *game.Game) []string {
+	if len(g.Created.Clock) == 0 {
+		return nil
+	}
+	cs := g.ClockSettings()
+	var out []string
+	for _, kind := range []string{"setup", "orders", "decision"} {
+		if d, ok := cs.Deadlines[kind]; ok {
+			out = append(out, fmt.Sprintf("%s: %s from when it comes due", kind, span(d)))
+		}
+	}
+	if cs.At != "" {
+		out = append(out, fmt.Sprintf("deadlines fall at %s, %s", cs.At, games.Location(g)))
+	}
+	if cs.Weekdays {
+		out = append(out, "a deadline on a Saturday or Sunday moves to Monday")
+	}
+	if len(cs.Reminders) > 0 {
+		var rs []string
+		for _, r := range cs.Reminders {
+			rs = append(rs, span(r))
+		}
+		out = append(out, "reminders "+strings.Join(rs, " and ")+" before, if your orders are not in")
+	}
+	return append(out, "late orders: "+cs.Policy())
+}

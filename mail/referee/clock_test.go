@@ -60,6 +60,11 @@ func TestDeadlinesByMail(t *testing.T) {
 	if !strings.Contains(welcome, by) {
 		t.Fatalf("the welcome does not say by when (%q):\n%s", by, welcome)
 	}
+	for _, rule := range []string{"orders: 3 days from when it comes due", "deadlines fall at 18:00, Europe/Paris", "reminders 1 day and 2 hours before", "late orders: then the game waits and the referee decides"} {
+		if !strings.Contains(welcome, rule) {
+			t.Errorf("the welcome does not say %q:\n%s", rule, welcome)
+		}
+	}
 	secrets := map[string]string{}
 	for _, m := range mails() {
 		b := body(m)

@@ -49,8 +49,9 @@ type Command struct {
 	Until       string            `yaml:"until"`        // extend: until when, RFC 3339
 }
 
-// Commands lists the referee commands, for help texts.
-var Commands = []string{"new", "show", "resend", "outbox", "retry", "pause", "resume", "extend"}
+// Commands lists every command umpire answers by mail, the referee's and
+// the players', from MailCommands (help.go), for help texts.
+var Commands = commandNames(MailCommands)
 
 func (h *handling) command(ctx context.Context) error {
 	d := h.d
@@ -285,7 +286,7 @@ func (d *Desk) welcomeMails(g *game.Game, secrets map[adjudicator.Side]string) (
 		}
 		data := templates.WelcomeData{Game: gameInfo(g), Side: string(p.Side), Secret: secrets[p.Side], Sides: sides,
 			Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Map: viewText(g.View(p.Side)), Due: d.dueFor(g, p.Side),
-			Skeleton: skeleton(g, p.Side, secrets[p.Side])}
+			Skeleton: skeleton(g, p.Side, secrets[p.Side]), Clock: clockRules(g)}
 		msg, err := d.toPlayer(g, p.Address, "welcome", []string{string(p.Side)}, templates.Welcome, data)
 		if err != nil {
 			return nil, err
