@@ -28,7 +28,43 @@ const (
 	TypePaused           = "game.paused"       // Paused
 	TypeResumed          = "game.resumed"      // Resumed
 	TypeEnded            = "game.ended"        // Ended
+	TypeReplaced         = "player.replaced"   // Replaced
 )
+
+// Replaced is the payload of player.replaced: from this event on, side is
+// played from Address ("" when the referee ejected the player and nobody
+// plays it yet); the old player's secret no longer counts (the data file
+// keeps the new player's check value only).
+type Replaced struct {
+	Side    adjudicator.Side `json:"side"`
+	Address string           `json:"address"`
+	Reason  string           `json:"reason,omitempty"`
+}
+
+// EndRecord ends the game with result (the referee's word), folded into g.
+func (g *Game) EndRecord(now time.Time, result string, loser adjudicator.Side) (Record, error) {
+	if g.Over() {
+		return Record{}, fmt.Errorf("game %s is over already", g.ID)
+	}
+	rec, err := record(TypeEnded, now, ActorReferee, Ended{Result: result, Loser: loser})
+	if err == nil {
+		err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
+	}
+	return rec, err
+}
+
+// ReplaceRecord gives side to another player (address "": to nobody),
+// folded into g.
+func (g *Game) ReplaceRecord(now time.Time, side adjudicator.Side, address, reason string) (Record, error) {
+	if _, ok := g.Player(side); !ok {
+		return Record{}, fmt.Errorf("game %s has no side %q", g.ID, side)
+	}
+	rec, err := record(TypeReplaced, now, ActorReferee, Replaced{Side: side, Address: address, Reason: reason})
+	if err == nil {
+		err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
+	}
+	return rec, err
+}
 
 // Ended is the payload of game.ended: the game ended outside its rules (a
 // side forfeited by missing deadlines, or the referee ended it).
@@ -159,6 +195,18 @@ func (g *Game) applyClock(e Entry) error {
 			return &LogError{Seq: e.Seq, Msg: "bad game.ended: " + err.Error()}
 		}
 		g.Ended = &p
+	case TypeReplaced:
+		var p Replaced
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad player.replaced: " + err.Error()}
+		}
+		players := slices.Clone(g.Created.Players)
+		for i := range players {
+			if players[i].Side == p.Side {
+				players[i].Address = p.Address
+			}
+		}
+		g.Created.Players = players
 	}
 	return nil
 }
@@ -278,10 +326,15 @@ func IsClockOption(name string) bool {
 	return strings.HasPrefix(name, "deadline.") || name == "no-move" || strings.HasPrefix(name, "no-move.")
 }
 
-// SplitOptions separates the clock's options from the ruleset's.
+// IsGameOption reports whether an option belongs to the game rather than
+// its ruleset: the clock's, and press (press.go).
+func IsGameOption(name string) bool { return IsClockOption(name) || name == PressOption }
+
+// SplitOptions separates the game's options (the clock's, press) from the
+// ruleset's. ParseClock checks them all.
 func SplitOptions(opts map[string]string) (rules, clock map[string]string) {
 	for k, v := range opts {
-		if IsClockOption(k) {
+		if IsGameOption(k) {
 			if clock == nil {
 				clock = map[string]string{}
 			}
@@ -354,6 +407,10 @@ func ParseClock(opts map[string]string) (ClockSettings, error) {
 				return cs, fmt.Errorf("option %s=%q: give a number of missed deadlines, or 0 for never", k, v)
 			}
 			cs.Forfeit = n
+		case PressOption:
+			if _, err := ParsePress(v); err != nil {
+				return cs, err
+			}
 		default:
 			return cs, fmt.Errorf("unknown option %q (the clock knows deadline.setup, deadline.orders, deadline.decision, deadline.at, deadline.weekdays, deadline.zone, deadline.reminders, no-move, no-move.grace, no-move.forfeit)", k)
 		}
@@ -521,4 +578,30 @@ func (g *Game) DefaultAnswer(r adjudicator.Request) ([]byte, bool) {
 		return nil, false
 	}
 	return []byte(fmt.Sprintf("# the rules' default answer: %s missed the deadline\nturn: %d\nphase: %s\norders: %s\n", r.Side, r.Turn, r.Phase, orders)), true
+}
+
+// DueNowRecords makes the deadlines of reqs fall now (the referee's
+// "process now"): moved, or set, to now; the records, folded into g.
+func (g *Game) DueNowRecords(now time.Time, reqs []string, reason string) ([]Record, error) {
+	var recs []Record
+	for _, r := range g.Due() {
+		if !slices.Contains(reqs, r.ID) {
+			continue
+		}
+		var rec Record
+		var err error
+		if _, has := g.Deadlines[r.ID]; has {
+			rec, err = record(TypeDeadlineExtended, now, ActorReferee, DeadlineExtended{Request: r.ID, Side: r.Side, Due: now.UTC(), Reason: reason})
+		} else {
+			rec, err = record(TypeDeadlineSet, now, ActorReferee, DeadlineSet{Request: r.ID, Side: r.Side, Kind: r.Kind, Due: now.UTC()})
+		}
+		if err != nil {
+			return nil, err
+		}
+		if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
 }

@@ -29,7 +29,7 @@ var schemas = map[string]int{
 	TypeCreated: 2, TypeOrders: 2, TypeAdjudicated: 2, TypeChainExtended: 1,
 	TypeQueueDropped: 2, TypeRevealed: 1, TypeLost: 1, TypeUpgraded: 1,
 	TypeDeadlineSet: 1, TypeDeadlineReminded: 1, TypeDeadlinePassed: 1,
-	TypeDeadlineExtended: 1, TypePaused: 1, TypeResumed: 1, TypeEnded: 1,
+	TypeDeadlineExtended: 1, TypePaused: 1, TypeResumed: 1, TypeEnded: 1, TypeReplaced: 1,
 }
 
 // Schema is the schema version a game-level event type is written with now

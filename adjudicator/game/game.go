@@ -295,7 +295,7 @@ func (g *Game) Apply(e Entry) error {
 		}
 	case TypeUpgraded:
 		// A note for auditors; nothing changes.
-	case TypeDeadlineSet, TypeDeadlineReminded, TypeDeadlinePassed, TypeDeadlineExtended, TypePaused, TypeResumed, TypeEnded:
+	case TypeDeadlineSet, TypeDeadlineReminded, TypeDeadlinePassed, TypeDeadlineExtended, TypePaused, TypeResumed, TypeEnded, TypeReplaced:
 		if err := g.applyClock(e); err != nil {
 			return err
 		}

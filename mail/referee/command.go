@@ -47,6 +47,9 @@ type Command struct {
 	Reason      string            `yaml:"reason"`       // pause, resume, extend: why (told to every player)
 	By          string            `yaml:"by"`           // extend: how long, e.g. 24h
 	Until       string            `yaml:"until"`        // extend: until when, RFC 3339
+	Result      string            `yaml:"result"`       // end: how the game ended
+	Loser       string            `yaml:"loser"`        // end: the side that lost, if one did
+	Address     string            `yaml:"address"`      // replace: the new player's address
 }
 
 // Commands lists every command umpire answers by mail, the referee's and
@@ -82,7 +85,7 @@ func (h *handling) command(ctx context.Context) error {
 		return h.cmdOutbox(ctx, c)
 	case "retry":
 		return h.cmdRetry(ctx, c)
-	case "pause", "resume", "extend":
+	case "pause", "resume", "extend", "process", "end", "replace", "eject":
 		return h.cmdClock(ctx, c)
 	}
 	return h.refereeReply(ctx, "", c, false, fmt.Sprintf("There is no command %q. The commands are: %s.", c.Command, strings.Join(Commands, ", ")), nil)
@@ -273,7 +276,9 @@ func isStoreFailure(err error) bool {
 }
 
 // welcomeMails builds each player's welcome mail, with their secret.
-func (d *Desk) welcomeMails(g *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error) {
+//
+// idExtra tells a later welcome (a replacement player's) from the first.
+func (d *Desk) welcomeMails(g *game.Game, secrets map[adjudicator.Side]string, idExtra ...string) ([]store.Message, error) {
 	c := &g.Created
 	var sides []string
 	for _, p := range c.Players {
@@ -287,7 +292,7 @@ func (d *Desk) welcomeMails(g *game.Game, secrets map[adjudicator.Side]string) (
 		data := templates.WelcomeData{Game: gameInfo(g), Side: string(p.Side), Secret: secrets[p.Side], Sides: sides,
 			Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Map: viewText(g.View(p.Side)), Due: d.dueFor(g, p.Side),
 			Skeleton: skeleton(g, p.Side, secrets[p.Side]), Clock: clockRules(g)}
-		msg, err := d.toPlayer(g, p.Address, "welcome", []string{string(p.Side)}, templates.Welcome, data)
+		msg, err := d.toPlayer(g, p.Address, "welcome", append([]string{string(p.Side)}, idExtra...), templates.Welcome, data)
 		if err != nil {
 			return nil, err
 		}

@@ -20,10 +20,18 @@ import (
 //	                                               by: 24h         # or until: 2026-12-01T18:00:00Z
 //	                                               reason: asked for it
 //
+// and also
+//
+//	command: process        command: end                command: replace    command: eject
+//	game: race-1            game: race-1                game: race-1        game: race-1
+//	side: blue  # optional  result: red wins on points  side: blue          side: blue
+//	                        loser: blue  # optional     address: new@x.org  reason: vanished
+//
 // Each is an event in the game's log and a notice to every player and to
 // the referee.
 
-// cmdClock runs pause, resume and extend.
+// cmdClock runs the referee's actions on a game: pause, resume, extend,
+// process, end, replace and eject.
 func (h *handling) cmdClock(ctx context.Context, c Command) error {
 	d := h.d
 	g, err := d.Games.Load(ctx, c.Game)
@@ -67,11 +75,55 @@ func (h *handling) cmdClock(ctx context.Context, c Command) error {
 			what = fmt.Sprintf("the referee moved the deadline of %s.", who)
 			_, err = d.Games.Extend(ctx, g.ID, adjudicator.Side(c.Side), by, until, reason, mail)
 		}
+	case "process":
+		what = "the referee applied the game's rule for late orders now."
+		_, err = d.Games.Process(ctx, g.ID, adjudicator.Side(c.Side), func(g *game.Game, notes []game.ClockNote, outs []*game.Outcome, recs []game.Record) ([]store.Message, error) {
+			return d.clockMails(ctx, g, notes, outs, recs)
+		})
+	case "end":
+		result := strings.TrimSpace(c.Result)
+		if result == "" {
+			err = fmt.Errorf("say how the game ended: \"result: ...\"")
+			break
+		}
+		what = "the referee ended the game: " + result + "."
+		_, err = d.Games.End(ctx, g.ID, result, adjudicator.Side(c.Loser), mail)
+	case "replace", "eject":
+		addr := strings.TrimSpace(c.Address)
+		switch {
+		case c.Side == "":
+			err = fmt.Errorf("say which side: \"side: ...\"")
+		case c.Command == "replace" && addr == "":
+			err = fmt.Errorf("give the new player's address: \"address: ...\"")
+		case c.Command == "eject":
+			addr = ""
+		}
+		if err != nil {
+			break
+		}
+		what = fmt.Sprintf("the referee ejected the player of %s: nobody plays it until the referee gives it to someone.", c.Side)
+		if addr != "" {
+			what = fmt.Sprintf("%s is now played by %s; the former player's secret no longer counts.", c.Side, addr)
+		}
+		_, _, err = d.Games.Replace(ctx, g.ID, adjudicator.Side(c.Side), addr, reason, func(ng *game.Game, secret string) ([]store.Message, error) {
+			msgs, err := d.noticeMails(ng, c.Command+"-"+h.id, what, reason)
+			if err != nil || addr == "" {
+				return msgs, err
+			}
+			// The new player's welcome, with their secret.
+			welcome, err := d.welcomeMails(ng, map[adjudicator.Side]string{adjudicator.Side(c.Side): secret}, h.id)
+			for _, m := range welcome {
+				if sameAddress(m.To[0], addr) {
+					msgs = append(msgs, m)
+				}
+			}
+			return msgs, err
+		})
 	}
 	if err != nil {
 		return h.refereeReply(ctx, g.ID, c, false, fmt.Sprintf("Not done: %v", err), nil)
 	}
-	return h.refereeReply(ctx, g.ID, c, true, fmt.Sprintf("Done: %s Every player has been told.", strings.TrimSuffix(what, ".")), nil)
+	return h.refereeReply(ctx, g.ID, c, true, fmt.Sprintf("Done: %s. Every player has been told.", strings.TrimSuffix(what, ".")), nil)
 }
 
 // mayReferee reports whether addr referees g.

@@ -182,3 +182,63 @@ func TestPauseResumeExtend(t *testing.T) {
 		t.Fatalf("verify: %+v %v", a, err)
 	}
 }
+
+// TestRefereeEndsReplacesProcesses: the referee gives a side to a new
+// player (who gets a welcome with a new secret; the old secret and address
+// no longer count), applies the late-orders rule at once, and ends the game.
+func TestRefereeEndsReplacesProcesses(t *testing.T) {
+	c := newClockDeskWith(t, "  no-move: default\n")
+	ctx := context.Background()
+	oldSecret := ""
+	for _, b := range c.bodies("blue@example.org") {
+		if i := strings.Index(b, "Your secret is: "); i >= 0 {
+			oldSecret = strings.Fields(b[i+len("Your secret is: "):])[0]
+		}
+	}
+	c.mail("ref@example.org", "command: replace\ngame: race-9\nside: blue\naddress: carol@example.org\nreason: bob moved away\n")
+	var newSecret string
+	for _, b := range c.bodies("carol@example.org") {
+		if i := strings.Index(b, "Your secret is: "); i >= 0 {
+			newSecret = strings.Fields(b[i+len("Your secret is: "):])[0]
+		}
+	}
+	if newSecret == "" || newSecret == oldSecret {
+		t.Fatalf("carol got no new secret (%q); the referee read:\n%s", newSecret, c.bodies("ref@example.org")[len(c.bodies("ref@example.org"))-1])
+	}
+	if countWith(c.bodies("red@example.org"), "blue is now played by carol@example.org") != 1 {
+		t.Error("red is not told blue changed hands")
+	}
+	bid := func(from, secret string) referee.Outcome {
+		return c.mail(from, "game: race-9\nside: blue\nsecret: "+secret+"\nturn: 1\nphase: bid\norders:\n  bid: 1\n")
+	}
+	if out := bid("blue@example.org", oldSecret); out.Folder == referee.Processed {
+		t.Fatalf("the former player's orders were taken: %+v", out)
+	}
+	if out := bid("carol@example.org", oldSecret); out.Folder == referee.Processed {
+		t.Fatalf("the former secret still counts: %+v", out)
+	}
+	if out := bid("carol@example.org", newSecret); out.Folder != referee.Processed {
+		t.Fatalf("carol's bid: %+v", out)
+	}
+	// Red has not bid: the referee applies the default now.
+	c.mail("ref@example.org", "command: process\ngame: race-9\n")
+	g, _ := c.svc.Load(ctx, "race-9")
+	if g.K != 1 || countWith(c.bodies("red@example.org"), "the rules' default answer was applied") != 1 {
+		t.Fatalf("process now: K=%d", g.K)
+	}
+	c.mail("ref@example.org", "command: end\ngame: race-9\nresult: \"red wins: the club closed\"\nloser: blue\n")
+	g, _ = c.svc.Load(ctx, "race-9")
+	if !g.Over() || g.View("red").Result != "red wins: the club closed" {
+		b := c.bodies("ref@example.org")
+		t.Fatalf("end: over %v %q\n%s", g.Over(), g.View("red").Result, b[len(b)-1])
+	}
+	if countWith(c.bodies("carol@example.org"), "red wins: the club closed") == 0 {
+		t.Error("carol is not told the game ended")
+	}
+	if a, err := c.svc.Verify(ctx, "race-9", games.Known{}); err != nil || !a.OK() || a.Sealed != 0 {
+		t.Fatalf("verify: %+v %v", a, err)
+	}
+	if a, err := c.svc.Replay(ctx, "race-9"); err != nil || !a.OK() {
+		t.Fatalf("replay: %+v %v", a, err)
+	}
+}

@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/mail/address"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -98,6 +99,12 @@ type TickMail func(g *game.Game, notes []game.ClockNote, outs []*game.Outcome, r
 // last is when the clock ran before (LastTick), to tell a deadline that
 // fell while umpire was down.
 func (s *Service) Tick(ctx context.Context, id string, last time.Time, mail TickMail) ([]game.ClockNote, error) {
+	return s.tickWith(ctx, id, last, nil, mail)
+}
+
+// tickWith is Tick with records to append first (pre folds them into the
+// game it is given), in the same transaction.
+func (s *Service) tickWith(ctx context.Context, id string, last time.Time, pre func(g *game.Game, now time.Time) ([]game.Record, error), mail TickMail) ([]game.ClockNote, error) {
 	defer s.lock(id)()
 	for attempt := 0; ; attempt++ {
 		g, err := s.Load(ctx, id)
@@ -106,9 +113,18 @@ func (s *Service) Tick(ctx context.Context, id string, last time.Time, mail Tick
 		}
 		version := g.Version
 		now := s.now()
-		recs, notes, err := clockRecords(g, s.tick(now, last))
-		if err != nil || len(recs) == 0 {
+		var recs []game.Record
+		if pre != nil {
+			if recs, err = pre(g, now); err != nil {
+				return nil, err
+			}
+		}
+		clock, notes, err := clockRecords(g, s.tick(now, last))
+		if err != nil {
 			return nil, err
+		}
+		if recs = append(recs, clock...); len(recs) == 0 {
+			return nil, nil
 		}
 		// The rules' default answer for each deadline passed with
 		// no-move=default, as if the side had sent it.
@@ -275,5 +291,84 @@ func (s *Service) Extend(ctx context.Context, id string, side adjudicator.Side, 
 			}
 			return old.Add(by)
 		})
+	}, mail)
+}
+
+// End ends game id with result, as the referee says; loser may be "".
+// Everything sealed is revealed: the game is over.
+func (s *Service) End(ctx context.Context, id, result string, loser adjudicator.Side, mail GMMail) (*game.Game, error) {
+	now := s.now()
+	return s.Act(ctx, id, func(g *game.Game) ([]game.Record, error) {
+		rec, err := g.EndRecord(now, result, loser)
+		if err != nil {
+			return nil, err
+		}
+		more, err := g.RevealAllRecords(now, s.unsealer(ctx, id))
+		return append([]game.Record{rec}, more...), err
+	}, mail)
+}
+
+// Replace gives side of game id to the player at address ("" ejects the
+// player: nobody plays the side until it is given again). The new player
+// gets a new secret, returned in plain text once; the old one is dead.
+func (s *Service) Replace(ctx context.Context, id string, side adjudicator.Side, addr, reason string, mail func(g *game.Game, secret string) ([]store.Message, error)) (*game.Game, string, error) {
+	if addr != "" {
+		if err := address.Check(addr); err != nil {
+			return nil, "", err
+		}
+	}
+	now := s.now()
+	secret, verifier, err := s.drawPlayerSecret()
+	if err != nil {
+		return nil, "", err
+	}
+	var g *game.Game
+	defer s.lock(id)()
+	for attempt := 0; ; attempt++ {
+		if g, err = s.Load(ctx, id); err != nil {
+			return nil, "", err
+		}
+		version := g.Version
+		rec, err := g.ReplaceRecord(now, side, addr, reason)
+		if err != nil {
+			return nil, "", err
+		}
+		b := store.Batch{Game: id, Expected: version, Events: toNew([]game.Record{rec}),
+			Secrets: map[string][]byte{playerSecret(side): verifier}}
+		if mail != nil {
+			if b.Outbox, err = mail(g, secret); err != nil {
+				return nil, "", err
+			}
+		}
+		_, err = s.Store.Append(ctx, b)
+		if errors.Is(err, store.ErrConflict) && attempt < 3 {
+			continue
+		}
+		if err != nil {
+			return nil, "", fmt.Errorf("game %s: %w", id, err)
+		}
+		s.remember(g.Clone())
+		return g, secret, nil
+	}
+}
+
+// Process applies game id's no-move policy now to what side (every side,
+// when "") owes, as if its deadline had passed: the referee's "process
+// now". Requests without a deadline get one that passes now.
+func (s *Service) Process(ctx context.Context, id string, side adjudicator.Side, mail TickMail) ([]game.ClockNote, error) {
+	return s.tickWith(ctx, id, time.Time{}, func(g *game.Game, now time.Time) ([]game.Record, error) {
+		if len(g.Created.Clock) == 0 {
+			return nil, fmt.Errorf("game %s has no deadlines and no rule for late orders (game options deadline.* and no-move)", id)
+		}
+		var reqs []string
+		for _, r := range g.Due() {
+			if _, answered := g.Answered(r.ID); !answered && (side == "" || r.Side == side) {
+				reqs = append(reqs, r.ID)
+			}
+		}
+		if len(reqs) == 0 {
+			return nil, fmt.Errorf("game %s waits for nothing from %s", id, map[bool]string{true: "any side", false: string(side)}[side == ""])
+		}
+		return g.DueNowRecords(now, reqs, "the referee processed the game now")
 	}, mail)
 }

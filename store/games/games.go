@@ -11,12 +11,10 @@ package games
 import (
 	"context"
 	"crypto/rand"
-	"encoding/base32"
 	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"strings"
 	"sync"
 	"time"
 
@@ -273,17 +271,12 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	private := map[string][]byte{diceSecret(0): secret}
 	var players []game.Player
 	for _, p := range req.Players {
-		b, err := s.random(9)
+		sec, verifier, err := s.drawPlayerSecret()
 		if err != nil {
 			return nil, err
 		}
-		salt, err := s.random(16)
-		if err != nil {
-			return nil, err
-		}
-		sec := strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
 		secrets[p.Side] = sec
-		private[playerSecret(p.Side)] = makeVerifier(salt, sec)
+		private[playerSecret(p.Side)] = verifier
 		players = append(players, game.Player{Side: p.Side, Address: p.Address})
 	}
 	rec, c, err := game.Create(game.NewGame{ID: id, Ruleset: rs, Scenario: req.Scenario, Position: req.Position, Options: req.Options,

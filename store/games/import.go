@@ -3,7 +3,6 @@ package games
 import (
 	"bytes"
 	"context"
-	"encoding/base32"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -280,19 +279,6 @@ func (s *Service) restore(ctx context.Context, evs []store.Event, private map[st
 	return r, nil
 }
 
-// drawPlayerSecret draws a player secret as Create does, and its check value.
-func (s *Service) drawPlayerSecret() (string, []byte, error) {
-	b, err := s.random(9)
-	if err != nil {
-		return "", nil, err
-	}
-	salt, err := s.random(16)
-	if err != nil {
-		return "", nil, err
-	}
-	sec := strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
-	return sec, makeVerifier(salt, sec), nil
-}
 
 // firstLostPending returns the event of the first answer received since the
 // last adjudication whose sealed text is lost, or 0.

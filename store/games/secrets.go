@@ -2,6 +2,7 @@ package games
 
 import (
 	"context"
+	"encoding/base32"
 	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/subtle"
@@ -102,4 +103,19 @@ func keepOpenings(b *store.Batch, recs []game.Record) {
 		}
 		b.Secrets[sealedSecret(game.Digest(r.Private))] = r.Private
 	}
+}
+
+// drawPlayerSecret draws a player's secret (72 random bits, in lower-case
+// base32) and its check value.
+func (s *Service) drawPlayerSecret() (string, []byte, error) {
+	b, err := s.random(9)
+	if err != nil {
+		return "", nil, err
+	}
+	salt, err := s.random(16)
+	if err != nil {
+		return "", nil, err
+	}
+	sec := strings.ToLower(base32.StdEncoding.WithPadding(base32.NoPadding).EncodeToString(b))
+	return sec, makeVerifier(salt, sec), nil
 }
