@@ -279,7 +279,6 @@ func (s *Service) restore(ctx context.Context, evs []store.Event, private map[st
 	return r, nil
 }
 
-
 // firstLostPending returns the event of the first answer received since the
 // last adjudication whose sealed text is lost, or 0.
 func firstLostPending(h *health, entries []game.Entry) uint64 {

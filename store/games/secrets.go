@@ -2,10 +2,10 @@ package games
 
 import (
 	"context"
-	"encoding/base32"
 	"crypto/hmac"
 	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/base32"
 	"encoding/hex"
 	"errors"
 	"fmt"
