@@ -40,10 +40,21 @@ const (
 	Late     = "late"     // a deadline passed with no answer (to every player and the referee)
 	Notice   = "notice"   // the referee paused, resumed or extended the game, or umpire moved a deadline (to all)
 	Common   = "common"   // shared definitions ("due-list")
+
+	// The answers to the commands players (and the referee) mail to ask
+	// about a game (mail/referee/history.go).
+	AskHelp    = "ask-help"    // every command, with an example mail each
+	AskStatus  = "ask-status"  // what is due, by when, the score
+	AskHistory = "ask-history" // the list of adjudications
+	AskResults = "ask-results" // one adjudication in full
+	AskMap     = "ask-map"     // the board, as text (and a picture)
+	AskExport  = "ask-export"  // the audit bundle, attached
+	AskRefused = "ask-refused" // a command that was not answered, and why
 )
 
 // Names lists every template a Set must have.
-var Names = []string{Common, Welcome, Ack, Rejected, Results, Decision, Referee, Paused, Lockout, Reminder, Late, Notice}
+var Names = []string{Common, Welcome, Ack, Rejected, Results, Decision, Referee, Paused, Lockout, Reminder, Late, Notice,
+	AskHelp, AskStatus, AskHistory, AskResults, AskMap, AskExport, AskRefused}
 
 // Set is a parsed collection of templates. It is safe for concurrent use.
 type Set struct {

@@ -115,8 +115,12 @@ func (d *Desk) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 		err = h.unreadable(ctx, xerr)
 	case isUnlock(m.Orders) && d.mayCommand(ctx, m.From):
 		err = h.unlock(ctx) // throttle.go
+	case isAsk(m.Orders):
+		err = h.ask(ctx) // history.go: help, status, history, results, map, export
 	case hasCommand(m.Orders) && d.mayCommand(ctx, m.From):
 		err = h.command(ctx)
+	case hasCommand(m.Orders):
+		err = h.ask(ctx) // a referee's command from a player: refused (history.go)
 	default:
 		err = h.orders(ctx)
 	}

@@ -22,8 +22,8 @@ import (
 
 // reply builds a mail answering m, in the thread of gameID when given. kind
 // and the incoming Message-ID make its own Message-ID, so the same answer
-// built again has the same ID.
-func (d *Desk) reply(m *extract.Mail, gameID, kind, tmpl string, data any) (store.Message, error) {
+// built again has the same ID. atts follow the text.
+func (d *Desk) reply(m *extract.Mail, gameID, kind, tmpl string, data any, atts ...compose.Attachment) (store.Message, error) {
 	body, err := d.Templates.Render(tmpl, data)
 	if err != nil {
 		return store.Message{}, err
@@ -45,6 +45,7 @@ func (d *Desk) reply(m *extract.Mail, gameID, kind, tmpl string, data any) (stor
 		From: d.From, To: compose.Address{Address: m.From}, Subject: subject,
 		ID:        compose.MessageID(dom, gameID, kind, m.MessageID),
 		InReplyTo: m.MessageID, References: refs, Date: d.now(), Game: gameID, Body: body,
+		Attachments: atts,
 	})
 }
 
@@ -136,11 +137,7 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 	adjsFor := func(side adjudicator.Side) []templates.Adjudication {
 		var adjs []templates.Adjudication
 		for _, r := range results {
-			a := templates.Adjudication{K: r.K, Seed: r.Seed, Chain: r.Chain, Index: r.Index, Report: adjudicator.Texts(r.ReportFor(side))}
-			for _, roll := range r.RollsFor(side) {
-				a.Rolls = append(a.Rolls, roll.String())
-			}
-			adjs = append(adjs, a)
+			adjs = append(adjs, adjudicationFor(r, side))
 		}
 		return adjs
 	}
@@ -173,6 +170,16 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 		msgs = append(msgs, msg)
 	}
 	return msgs, nil
+}
+
+// adjudicationFor is one adjudication as side reads it: only the report
+// lines and rolls its audience includes (the referee's, "", reads all).
+func adjudicationFor(r game.Result, side adjudicator.Side) templates.Adjudication {
+	a := templates.Adjudication{K: r.K, Seed: r.Seed, Chain: r.Chain, Index: r.Index, Report: adjudicator.Texts(r.ReportFor(side))}
+	for _, roll := range r.RollsFor(side) {
+		a.Rolls = append(a.Rolls, roll.String())
+	}
+	return a
 }
 
 // headAfter computes the hash the game log's head will have once records

@@ -1,0 +1,112 @@
+package referee
+
+import (
+	"context"
+
+	"github.com/umpire-pbem/umpire/templates"
+)
+
+// Who may use a command.
+const (
+	WhoAnyone  = "anyone umpire knows (a player or a referee); no secret"
+	WhoPlayers = "players (with side: and secret:) and the referee"
+	WhoReferee = "the referee (of umpire.yaml, or the game's own)"
+	WhoConfig  = "the referee of umpire.yaml"
+)
+
+// MailCommands describes every command umpire answers by mail: the one
+// source of the help mail (command: help) and of the list of commands in
+// docs/mail.md, which TestDocsCommands keeps current
+// (go test ./mail/referee -run TestDocsCommands -update rewrites it).
+// A command whose Who is not WhoReferee is answered by history.go.
+var MailCommands = []templates.MailCommand{
+	{Name: "help", Who: WhoAnyone, Fields: "none",
+		Summary: "this list of commands, each with an example mail",
+		Example: "command: help\n"},
+	{Name: "status", Who: WhoPlayers, Fields: "game; side and secret (players); as (the referee, optional: one side's view)",
+		Summary: "what the game waits for and by when, the last adjudication's number, the score, the game's deadlines",
+		Example: "command: status\ngame: club-1\nside: red\nsecret: k3w6rbd2mqnhk5ia   # yours, from the welcome mail\n"},
+	{Name: "history", Who: WhoPlayers, Fields: "game; side and secret (players); as (the referee, optional: one side's view)",
+		Summary: "every adjudication so far, one line each: its number, what it answered, its first line",
+		Example: "command: history\ngame: club-1\nside: red\nsecret: k3w6rbd2mqnhk5ia\n"},
+	{Name: "results", Who: WhoPlayers, Fields: "game; k (the adjudication's number); side and secret (players); as (the referee, optional: one side's view)",
+		Summary: "one adjudication in full, as you may read it: every line, every roll, the dice seed",
+		Example: "command: results\ngame: club-1\nk: 3\nside: red\nsecret: k3w6rbd2mqnhk5ia\n"},
+	{Name: "map", Who: WhoPlayers, Fields: "game; turn (optional: the end of a past turn); side and secret (players); as (the referee, optional: one side's view)",
+		Summary: "the board as you may see it, as text and, for a game on a hex map, a picture; a player sees only their own side's view",
+		Example: "command: map\ngame: club-1\nturn: 2                # optional: as it stood at the end of turn 2\nside: red\nsecret: k3w6rbd2mqnhk5ia\n"},
+	{Name: "export", Who: WhoPlayers, Fields: "game; side and secret (players)",
+		Summary: "the game's audit bundle (only what every side may read) attached as GAME.tar, for umpire verify; a bundle over 5 MiB is not mailed",
+		Example: "command: export\ngame: club-1\nside: red\nsecret: k3w6rbd2mqnhk5ia\n"},
+	{Name: "new", Who: WhoConfig, Fields: "ruleset, scenario, players; id, options, chain_length (optional)",
+		Summary: "create a game; each player is mailed a welcome with their secret",
+		Example: "command: new\nid: club-1                # optional; drawn from the mail otherwise\nruleset: race\nscenario: sprint\noptions: {turns: \"3\"}\nplayers:\n  red: alice@example.org\n  blue: bob@example.org\n"},
+	{Name: "show", Who: WhoReferee, Fields: "game",
+		Summary: "the referee's view: the board, the players, who is due, mail that could not be delivered",
+		Example: "command: show\ngame: club-1\n"},
+	{Name: "resend", Who: WhoReferee, Fields: "game; side (optional: one side only)",
+		Summary: "the last results again, to every player (or one side)",
+		Example: "command: resend\ngame: club-1\nside: red\n"},
+	{Name: "outbox", Who: WhoConfig, Fields: "none",
+		Summary: "the mail that could not be delivered, in every game",
+		Example: "command: outbox\n"},
+	{Name: "retry", Who: WhoConfig, Fields: "message (optional: one outbox message)",
+		Summary: "send refused mail again, once the address is fixed",
+		Example: "command: retry\nmessage: umpire.club-1.results.3.red@example.org   # optional\n"},
+	{Name: "unlock", Who: WhoReferee, Fields: "game; side (optional: every side otherwise)",
+		Summary: "lift a pause on guessing a side's secret, and reset its counts",
+		Example: "command: unlock\ngame: club-1\nside: red\n"},
+	{Name: "pause", Who: WhoReferee, Fields: "game; reason",
+		Summary: "stop the game's clock: no deadline runs, nobody is reminded; everyone is told",
+		Example: "command: pause\ngame: club-1\nreason: the club's summer break\n"},
+	{Name: "resume", Who: WhoReferee, Fields: "game; reason (optional)",
+		Summary: "start the clock again: every deadline moves by the time the game stood paused",
+		Example: "command: resume\ngame: club-1\n"},
+	{Name: "extend", Who: WhoReferee, Fields: "game; by (a duration) or until (a time); side (optional); reason",
+		Summary: "move a deadline, for one side or every side that owes something",
+		Example: "command: extend\ngame: club-1\nside: red\nby: 48h                  # or: until: 2026-12-01T18:00:00Z\nreason: red asked for two more days\n"},
+	{Name: "process", Who: WhoReferee, Fields: "game; side (optional: every side that owes something)",
+		Summary: "apply the game's rule for late orders now, as if the deadline had passed",
+		Example: "command: process\ngame: club-1\nside: blue\n"},
+	{Name: "end", Who: WhoReferee, Fields: "game; result; loser (optional)",
+		Summary: "end the game with a result in your words; every sealed part is revealed",
+		Example: "command: end\ngame: club-1\nresult: \"red wins: blue left the club\"\nloser: blue\n"},
+	{Name: "replace", Who: WhoReferee, Fields: "game; side; address; reason (optional)",
+		Summary: "give a side to another player, who gets a new secret; the old one no longer counts",
+		Example: "command: replace\ngame: club-1\nside: blue\naddress: carol@example.org\nreason: bob moved away\n"},
+	{Name: "eject", Who: WhoReferee, Fields: "game; side; reason (optional)",
+		Summary: "take a side from its player: its secret no longer counts, nobody plays it until replaced",
+		Example: "command: eject\ngame: club-1\nside: blue\nreason: abusive press\n"},
+}
+
+// mailCommand finds a command of MailCommands by name.
+func mailCommand(name string) (templates.MailCommand, bool) {
+	for _, c := range MailCommands {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return templates.MailCommand{}, false
+}
+
+// isAskName reports whether name is a command history.go answers: one
+// players may use.
+func isAskName(name string) bool {
+	c, ok := mailCommand(name)
+	return ok && (c.Who == WhoAnyone || c.Who == WhoPlayers)
+}
+
+// commandNames lists the names of cmds, in order.
+func commandNames(cmds []templates.MailCommand) []string {
+	out := make([]string, len(cmds))
+	for i, c := range cmds {
+		out[i] = c.Name
+	}
+	return out
+}
+
+// askHelp answers "command: help": every command, with an example mail.
+func (h *handling) askHelp(ctx context.Context) error {
+	data := templates.HelpData{Referee: h.d.Referee, RefereeSecret: h.d.RefereeSecret != "", Commands: MailCommands}
+	return h.answer(ctx, "", "help", templates.AskHelp, data)
+}
