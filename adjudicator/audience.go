@@ -69,3 +69,9 @@ func Texts(lines []Line) []string {
 	}
 	return out
 }
+
+// Observer is the viewer of an observer: someone who follows a game
+// without playing it. No side can have this name, so no audience but the
+// public one includes it: an observer reads only what every side may, and a
+// ruleset's View(st, Observer) shows only what every side may see.
+const Observer Side = "(observer)"

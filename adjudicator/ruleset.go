@@ -114,6 +114,8 @@ type Ruleset interface {
 	// Clone returns a deep copy of st.
 	Clone(st State) State
 	// View is the state as viewer may see it (Referee sees everything).
+	// A viewer that is not a side, Observer above all, must see only what
+	// every side may see.
 	View(st State, viewer Side) View
 	// EventTypes lists every event the ruleset emits.
 	EventTypes() []EventType

@@ -286,3 +286,55 @@ type AskRefusedData struct {
 
 // Count is the number of problems found, listed or not.
 func (d AskRefusedData) Count() int { return len(d.Errors) + d.More }
+
+// ObservingData is for observing.tmpl: told to an observer when the
+// referee adds (Added) or removes them.
+type ObservingData struct {
+	Game
+	Address string
+	Added   bool
+	Delay   int      // turns late the results come; 0 for at once
+	Sides   []string // the game's sides
+}
+
+// ObserverResultsData is for observer-results.tmpl: adjudications as every
+// side may read them, for an observer. Nothing in it is for one side alone.
+type ObserverResultsData struct {
+	Game
+	Adjudications []Adjudication
+	Delay         int    // turns late; 0 for at once
+	Last          int    // the last adjudication listed
+	Turn          int    // the turn Map shows
+	Map           string // the state as every side may see it, after the last adjudication listed
+	Over          bool
+	Result        string
+	Head          string // the game log's head (for an observer without delay; "" otherwise)
+	Event         uint64
+	Commitment    string // the dice commitment in use
+}
+
+// PressData is for press.tmpl: a press message delivered to a side, or the
+// referee's copy.
+type PressData struct {
+	Game
+	Side      string // the recipient's side; "" for the referee's copy
+	ToReferee bool
+	From      string // the sender's side; "" when it is not named (grey press)
+	To        string // the side it is addressed to, or "all"
+	Policy    string // open, private or grey
+	Text      string
+	Sealed    bool   // the log keeps only a commitment until the game ends
+	Reply     string // the start of a press mail that answers it
+}
+
+// PressSentData is for press-sent.tmpl: the sender's acknowledgement.
+type PressSentData struct {
+	Game
+	Side    string
+	To      string   // a side, or "all"
+	Policy  string   // open, private or grey
+	Readers []string // the sides it was delivered to
+	Referee bool     // the referee got a copy
+	Sealed  bool     // the log keeps only a commitment until the game ends
+	Text    string
+}

@@ -50,11 +50,18 @@ const (
 	AskMap     = "ask-map"     // the board, as text (and a picture)
 	AskExport  = "ask-export"  // the audit bundle, attached
 	AskRefused = "ask-refused" // a command that was not answered, and why
+
+	// Observers and press (mail/referee/observers.go, press.go).
+	Observing       = "observing"        // to an observer the referee added or removed
+	ObserverResults = "observer-results" // adjudications as every side reads them, to an observer
+	Press           = "press"            // a press message delivered to a side (or the referee's copy)
+	PressSent       = "press-sent"       // the sender's acknowledgement of a press message
 )
 
 // Names lists every template a Set must have.
 var Names = []string{Common, Welcome, Ack, Rejected, Results, Decision, Referee, Paused, Lockout, Reminder, Late, Notice,
-	AskHelp, AskStatus, AskHistory, AskResults, AskMap, AskExport, AskRefused}
+	AskHelp, AskStatus, AskHistory, AskResults, AskMap, AskExport, AskRefused,
+	Observing, ObserverResults, Press, PressSent}
 
 // Set is a parsed collection of templates. It is safe for concurrent use.
 type Set struct {

@@ -56,6 +56,7 @@ type Game struct {
 	Misses      map[adjudicator.Side]int // deadlines each side missed
 	Graced      []adjudicator.Side       // sides that had their grace (no-move.grace)
 	Ended       *Ended                   // the game ended outside its rules (game.ended)
+	Observers   []Observer               // follow the game without playing it (observers.go)
 
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
@@ -292,6 +293,14 @@ func (g *Game) Apply(e Entry) error {
 			if q.Seq == l.Of {
 				g.setQueue(side, nil)
 			}
+		}
+	case TypeObserverAdded, TypeObserverRemoved:
+		if err := g.applyObserver(e); err != nil {
+			return err
+		}
+	case TypePressSent:
+		if err := g.applyPress(e); err != nil {
+			return err
 		}
 	case TypeUpgraded:
 		// A note for auditors; nothing changes.

@@ -63,7 +63,7 @@ func Verify(entries []Entry) *Audit {
 	seeds := map[uint64]adjSeed{}      // turn.adjudicated event → its seed, for revealed rolls
 	for _, e := range entries[1:] {
 		switch e.Type {
-		case TypeOrders, TypeQueueDropped:
+		case TypeOrders, TypeQueueDropped, TypePressSent:
 			var x struct {
 				Sealed string `json:"sealed"`
 			}

@@ -114,6 +114,11 @@ func (d *Desk) clockMails(ctx context.Context, g *game.Game, notes []game.ClockN
 				return nil, err
 			}
 			msgs = append(msgs, more...)
+			late, err := d.delayedObserverResults(ctx, g, recs) // observers.go
+			if err != nil {
+				return nil, err
+			}
+			msgs = append(msgs, late...)
 		}
 	}
 	for _, n := range notes {

@@ -49,7 +49,8 @@ type Command struct {
 	Until       string            `yaml:"until"`        // extend: until when, RFC 3339
 	Result      string            `yaml:"result"`       // end: how the game ended
 	Loser       string            `yaml:"loser"`        // end: the side that lost, if one did
-	Address     string            `yaml:"address"`      // replace: the new player's address
+	Address     string            `yaml:"address"`      // replace: the new player's address; observe, unobserve: the observer's
+	Delay       *int              `yaml:"delay"`        // observe: turns late (default 0)
 }
 
 // Commands lists every command umpire answers by mail, the referee's and
@@ -87,6 +88,8 @@ func (h *handling) command(ctx context.Context) error {
 		return h.cmdRetry(ctx, c)
 	case "pause", "resume", "extend", "process", "end", "replace", "eject":
 		return h.cmdClock(ctx, c)
+	case "observe", "unobserve":
+		return h.cmdObserve(ctx, c) // observers.go
 	}
 	return h.refereeReply(ctx, "", c, false, fmt.Sprintf("There is no command %q. The commands are: %s.", c.Command, strings.Join(Commands, ", ")), nil)
 }

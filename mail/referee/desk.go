@@ -115,6 +115,8 @@ func (d *Desk) Handle(ctx context.Context, raw []byte) (Outcome, error) {
 		err = h.unreadable(ctx, xerr)
 	case isUnlock(m.Orders) && d.mayCommand(ctx, m.From):
 		err = h.unlock(ctx) // throttle.go
+	case isPress(m.Orders):
+		err = h.press(ctx) // press.go
 	case isAsk(m.Orders):
 		err = h.ask(ctx) // history.go: help, status, history, results, map, export
 	case hasCommand(m.Orders) && d.mayCommand(ctx, m.From):

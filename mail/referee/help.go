@@ -38,6 +38,9 @@ var MailCommands = []templates.MailCommand{
 	{Name: "export", Who: WhoPlayers, Fields: "game; side and secret (players)",
 		Summary: "the game's audit bundle (only what every side may read) attached as GAME.tar, for umpire verify; a bundle over 5 MiB is not mailed",
 		Example: "command: export\ngame: club-1\nside: red\nsecret: k3w6rbd2mqnhk5ia\n"},
+	{Name: "press", Who: WhoPlayers, Fields: "game, side, secret; to (a side, or all); text",
+		Summary: "write to another side through umpire, as the game's press option allows (none, open, private, grey); players only",
+		Example: "command: press\ngame: club-1\nside: red\nsecret: k3w6rbd2mqnhk5ia\nto: blue                 # or: all\ntext: |\n  Shall we share the road?\n"},
 	{Name: "new", Who: WhoConfig, Fields: "ruleset, scenario, players; id, options, chain_length (optional)",
 		Summary: "create a game; each player is mailed a welcome with their secret",
 		Example: "command: new\nid: club-1                # optional; drawn from the mail otherwise\nruleset: race\nscenario: sprint\noptions: {turns: \"3\"}\nplayers:\n  red: alice@example.org\n  blue: bob@example.org\n"},
@@ -77,6 +80,12 @@ var MailCommands = []templates.MailCommand{
 	{Name: "eject", Who: WhoReferee, Fields: "game; side; reason (optional)",
 		Summary: "take a side from its player: its secret no longer counts, nobody plays it until replaced",
 		Example: "command: eject\ngame: club-1\nside: blue\nreason: abusive press\n"},
+	{Name: "observe", Who: WhoReferee, Fields: "game; address; delay (optional: turns late, default 0)",
+		Summary: "an address that gets each adjudication as every side may read it (pictures included), at once or some turns late; it cannot play",
+		Example: "command: observe\ngame: club-1\naddress: carol@example.org\ndelay: 1                 # optional\n"},
+	{Name: "unobserve", Who: WhoReferee, Fields: "game; address",
+		Summary: "stop sending an observer the results",
+		Example: "command: unobserve\ngame: club-1\naddress: carol@example.org\n"},
 }
 
 // mailCommand finds a command of MailCommands by name.

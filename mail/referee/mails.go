@@ -121,7 +121,12 @@ func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *gam
 	if err != nil {
 		return nil, err
 	}
-	return append(msgs, results...), nil
+	// Observers with a delay get what has become old enough (observers.go).
+	late, err := d.delayedObserverResults(ctx, next, out.Records)
+	if err != nil {
+		return nil, err
+	}
+	return append(append(msgs, results...), late...), nil
 }
 
 // resultsMails builds one results mail per player. idExtra distinguishes a
@@ -169,7 +174,12 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 		}
 		msgs = append(msgs, msg)
 	}
-	return msgs, nil
+	// Observers without delay read what every side may (observers.go).
+	obs, err := d.observerResults(g, results, head, event, kind, idExtra)
+	if err != nil {
+		return nil, err
+	}
+	return append(msgs, obs...), nil
 }
 
 // adjudicationFor is one adjudication as side reads it: only the report

@@ -238,6 +238,14 @@ func buildBundle(evs []store.Event, exported time.Time) ([]bundleFile, error) {
 			orders = append(orders, bundleFile{orderName(e.Seq, oa), []byte(text)})
 		case game.TypeQueueDropped:
 			sealed++
+		case game.TypePressSent:
+			var p game.PressSent
+			if err := json.Unmarshal(e.Payload, &p); err != nil {
+				return nil, fmt.Errorf("event %d: %v", e.Seq, err)
+			}
+			if p.Sealed != "" {
+				sealed++
+			}
 		case game.TypeAdjudicated:
 			var a game.Adjudicated
 			if err := json.Unmarshal(e.Payload, &a); err != nil {
