@@ -177,6 +177,13 @@ class Log:
             die += int(m.group(1))
         self.adjs[seq] = (k, seed, standins)
 
+    def dice_game(self):
+        """The id in the dice message: dice.game for a branch (README step 3)."""
+        d = self.game.get("dice")
+        if isinstance(d, dict) and isinstance(d.get("game"), str) and d["game"]:
+            return d["game"]
+        return self.game["game"]
+
     def roll(self, where, k, seed, r):
         """README step 3 for one roll whose "n" and "dice" are known good."""
         count, f = map(int, DICE.match(r["dice"]).groups())
@@ -185,7 +192,7 @@ class Log:
                 not isinstance(faces, list) or len(faces) != count:
             return fail("events.jsonl", "%s: roll %r: no label, or not %s faces" % (where, label, r["dice"]))
         for j, got in enumerate(faces):
-            want, self.dice = face(seed, self.game["game"], k, label, r["n"] + j, f), self.dice + 1
+            want, self.dice = face(seed, self.dice_game(), k, label, r["n"] + j, f), self.dice + 1
             if got != want:
                 fail("events.jsonl", "%s: die %d (%s) shows %r, the seed gives %d" % (where, r["n"] + j, label, got, want))
         if r.get("total") != sum(x for x in faces if is_int(x)):

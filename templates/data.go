@@ -43,7 +43,7 @@ type WelcomeData struct {
 	ChainLength int
 	Map         string // the starting position as the player may see it
 	Due         []Due
-	Skeleton    string // the first lines of an orders mail for this player
+	Skeleton    string   // the first lines of an orders mail for this player
 	Clock       []string // the game's deadline rules, one line each; none when it has no deadlines
 }
 

@@ -284,6 +284,7 @@ type ClockSettings struct {
 	Default   bool                     // no-move=default: apply the ruleset's default answer
 	Grace     time.Duration            // no-move.grace: once per side per game
 	Forfeit   int                      // no-move.forfeit: misses that lose the game (0: never)
+	AwayMax   time.Duration            // deadline.away-max: the longest absence (0: none allowed)
 }
 
 // Policy says in words what happens when a deadline passes, for mails.
@@ -316,6 +317,7 @@ var ClockOptions = []adjudicator.OptionInfo{
 	{Name: "deadline.weekdays", Default: "no", Values: []string{"no", "yes"}, Doc: "deadlines that fall on a weekend move to Monday"},
 	{Name: "deadline.zone", Default: "UTC", Doc: "the game's time zone (IANA name, e.g. Europe/Paris)"},
 	{Name: "deadline.reminders", Default: "24h,2h", Doc: "reminders before each deadline, to those who have not answered; \"none\" for none"},
+	{Name: "deadline.away-max", Default: "336h", Doc: "the longest absence a player may announce (\"command: away\"); 0: none"},
 	{Name: "no-move", Default: "wait", Values: []string{"wait", "default"}, Doc: "when a deadline passes with no answer: wait for the referee, or apply the ruleset's default answer (hold, pass, the first choice)"},
 	{Name: "no-move.grace", Default: "0", Doc: "each side may be late once per game by this long (e.g. 24h) before the no-move policy applies"},
 	{Name: "no-move.forfeit", Default: "0", Doc: "a side that misses this many deadlines forfeits the game (0: never)"},
@@ -352,7 +354,7 @@ func SplitOptions(opts map[string]string) (rules, clock map[string]string) {
 // ParseClock reads the clock options (the zone's name is checked by the
 // caller, which can load zones).
 func ParseClock(opts map[string]string) (ClockSettings, error) {
-	cs := ClockSettings{Deadlines: map[string]time.Duration{}, Reminders: DefaultReminders}
+	cs := ClockSettings{Deadlines: map[string]time.Duration{}, Reminders: DefaultReminders, AwayMax: DefaultAwayMax}
 	for _, k := range sortedOptionKeys(opts) {
 		v := strings.TrimSpace(opts[k])
 		switch k {
@@ -387,6 +389,15 @@ func ParseClock(opts map[string]string) (ClockSettings, error) {
 				cs.Reminders = append(cs.Reminders, d)
 			}
 			sort.Slice(cs.Reminders, func(i, j int) bool { return cs.Reminders[i] > cs.Reminders[j] })
+		case "deadline.away-max":
+			d, err := time.ParseDuration(v)
+			if v == "0" {
+				d, err = 0, nil
+			}
+			if err != nil || d < 0 || d > 90*24*time.Hour {
+				return cs, fmt.Errorf("option %s=%q: give a duration up to 2160h, e.g. 336h, or 0 for no absences", k, v)
+			}
+			cs.AwayMax = d
 		case "no-move":
 			if v != "wait" && v != "default" {
 				return cs, fmt.Errorf("option %s=%q: give wait or default", k, v)
@@ -412,7 +423,7 @@ func ParseClock(opts map[string]string) (ClockSettings, error) {
 				return cs, err
 			}
 		default:
-			return cs, fmt.Errorf("unknown option %q (the clock knows deadline.setup, deadline.orders, deadline.decision, deadline.at, deadline.weekdays, deadline.zone, deadline.reminders, no-move, no-move.grace, no-move.forfeit)", k)
+			return cs, fmt.Errorf("unknown option %q (the clock knows deadline.setup, deadline.orders, deadline.decision, deadline.at, deadline.weekdays, deadline.zone, deadline.reminders, deadline.away-max, no-move, no-move.grace, no-move.forfeit)", k)
 		}
 	}
 	return cs, nil
@@ -487,6 +498,9 @@ func (g *Game) ClockRecords(cs ClockSettings, loc *time.Location, t Tick) ([]Rec
 			if !ok {
 				continue
 			}
+			if e := g.earliest(r.Side, now); due.Before(e) {
+				due = e // the side is away
+			}
 			if err := add(TypeDeadlineSet, DeadlineSet{Request: r.ID, Side: r.Side, Kind: r.Kind, Due: due}, ClockNote{Kind: TypeDeadlineSet, Request: r, Due: due}); err != nil {
 				return nil, nil, err
 			}
@@ -527,6 +541,9 @@ func (g *Game) ClockRecords(cs ClockSettings, loc *time.Location, t Tick) ([]Rec
 				notes = append(notes, ClockNote{Kind: NoteDefault, Request: r, Due: d.Due})
 			}
 			continue
+		}
+		if _, away := g.Away(r.Side, now); away {
+			continue // no reminder while the side is away
 		}
 		// The nearest reminder whose time has come; earlier ones missed
 		// while it was not yet time are not sent late.

@@ -29,7 +29,7 @@ var schemas = map[string]int{
 	TypeCreated: 2, TypeOrders: 2, TypeAdjudicated: 2, TypeChainExtended: 1,
 	TypeQueueDropped: 2, TypeRevealed: 1, TypeLost: 1, TypeUpgraded: 1,
 	TypeDeadlineSet: 1, TypeDeadlineReminded: 1, TypeDeadlinePassed: 1,
-	TypeDeadlineExtended: 1, TypePaused: 1, TypeResumed: 1, TypeEnded: 1, TypeReplaced: 1,
+	TypeDeadlineExtended: 1, TypePaused: 1, TypeResumed: 1, TypeEnded: 1, TypeReplaced: 1, TypeAway: 1, TypeBack: 1,
 	TypeObserverAdded: 1, TypeObserverRemoved: 1, TypePressSent: 1,
 }
 
@@ -78,6 +78,7 @@ type Created struct {
 	Referee        string            `json:"referee,omitempty"`
 	Dice           DiceInfo          `json:"dice"`
 	StateHash      string            `json:"state_hash"`
+	Branch         *Branch           `json:"branch,omitempty"` // a branch of another game (rollback)
 }
 
 // Player is one side's player. The player's secret is never in the log:
@@ -99,6 +100,19 @@ type DiceInfo struct {
 	Commitment  string `json:"commitment,omitempty"`   // hex s_0 of the first chain
 	ChainLength int    `json:"chain_length,omitempty"` // adjudications per chain
 	Faces       []int  `json:"faces,omitempty"`        // scripted faces
+	// Game is the game id the dice derivation uses when it is not this
+	// game's own: a branch keeps its parent's, so that the adjudications
+	// it shares with its parent roll the same dice.
+	Game string `json:"game,omitempty"`
+}
+
+// Branch says that a game is a branch of another: it starts with a copy
+// of the parent's events up to event At (whose hash was Head), and its
+// dice go on with a fresh chain.
+type Branch struct {
+	Of   string `json:"of"`
+	At   uint64 `json:"at"`
+	Head string `json:"head"`
 }
 
 // OrdersAccepted is the payload of orders.accepted.

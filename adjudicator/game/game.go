@@ -26,6 +26,20 @@ import (
 // Lookup finds a ruleset by name.
 type Lookup func(name string) (adjudicator.Ruleset, bool)
 
+// DiceGame is the game id the dice derivation uses: the game's own, or
+// its parent's for a branch.
+func (c Created) DiceGame() string {
+	if c.Dice.Game != "" {
+		return c.Dice.Game
+	}
+	return c.Game
+}
+
+// Settled reports whether the fold stands between two submissions: no
+// adjudication half-written, no answers waiting that were all in. A branch
+// may start only at such a point.
+func (g *Game) Settled() bool { return g.nRuleEvs == 0 && !g.allAnswered() }
+
 // ClockSettings returns the game's deadline settings.
 func (g *Game) ClockSettings() ClockSettings {
 	cs, _ := ParseClock(g.Created.Clock) // checked when the game was created
@@ -53,10 +67,11 @@ type Game struct {
 	// runs), with the reason given.
 	PausedAt    time.Time
 	PauseReason string
-	Misses      map[adjudicator.Side]int // deadlines each side missed
-	Graced      []adjudicator.Side       // sides that had their grace (no-move.grace)
-	Ended       *Ended                   // the game ended outside its rules (game.ended)
-	Observers   []Observer               // follow the game without playing it (observers.go)
+	Misses      map[adjudicator.Side]int       // deadlines each side missed
+	Graced      []adjudicator.Side             // sides that had their grace (no-move.grace)
+	Ended       *Ended                         // the game ended outside its rules (game.ended)
+	AwayUntil   map[adjudicator.Side]time.Time // absences announced (away.go)
+	Observers   []Observer                     // follow the game without playing it (observers.go)
 
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
@@ -300,6 +315,10 @@ func (g *Game) Apply(e Entry) error {
 		}
 	case TypePressSent:
 		if err := g.applyPress(e); err != nil {
+			return err
+		}
+	case TypeAway, TypeBack:
+		if err := g.applyAway(e); err != nil {
 			return err
 		}
 	case TypeUpgraded:

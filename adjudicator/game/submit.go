@@ -391,7 +391,7 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 			return fmt.Errorf("%w: %v", ErrInternal, err)
 		}
 		a.Chain, a.Index, a.Seed = gen, index, hex.EncodeToString(seed)
-		roller = dice.NewStream(seed, g.ID, k)
+		roller = dice.NewStream(seed, g.Created.DiceGame(), k)
 	case DiceScripted:
 		if in.Dice == nil {
 			return fmt.Errorf("%w: game %s uses scripted dice but none were given", ErrInternal, g.ID)

@@ -144,7 +144,7 @@ func Verify(entries []Entry) *Audit {
 				if !ok {
 					continue
 				}
-				roller = func(label string, n, faces int) int { return dice.Face(seed, c.Game, adj.K, label, n, faces) }
+				roller = func(label string, n, faces int) int { return dice.Face(seed, c.DiceGame(), adj.K, label, n, faces) }
 				seeds[e.Seq] = adjSeed{k: adj.K, face: roller, rolls: adj.Rolls}
 			case DiceScripted:
 				roller = func(string, int, int) int {
@@ -372,7 +372,7 @@ func (a *Audit) redecide(pre *Game, group []Entry, script *dice.Script) {
 			a.problem(last.Seq, "adjudication %d: %v", adj.K, err)
 			return
 		}
-		roller = dice.NewStream(seed, pre.ID, adj.K)
+		roller = dice.NewStream(seed, pre.Created.DiceGame(), adj.K)
 	}
 	r, err := pre.decide(roller)
 	if err != nil {

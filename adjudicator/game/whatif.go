@@ -36,7 +36,7 @@ func WhatIf(entries []Entry, lookup Lookup, k int, faces []int) (*Result, error)
 				if err != nil {
 					return nil, err
 				}
-				then = dice.NewStream(seed, g.ID, k)
+				then = dice.NewStream(seed, g.Created.DiceGame(), k)
 			}
 			r, err := pre.decide(&dice.Script{Faces: faces, Then: then})
 			if err != nil {

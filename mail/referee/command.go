@@ -50,6 +50,7 @@ type Command struct {
 	Result      string            `yaml:"result"`       // end: how the game ended
 	Loser       string            `yaml:"loser"`        // end: the side that lost, if one did
 	Address     string            `yaml:"address"`      // replace: the new player's address; observe, unobserve: the observer's
+	To          uint64            `yaml:"to"`           // rollback: the event to go back to
 	Delay       *int              `yaml:"delay"`        // observe: turns late (default 0)
 }
 
@@ -86,7 +87,7 @@ func (h *handling) command(ctx context.Context) error {
 		return h.cmdOutbox(ctx, c)
 	case "retry":
 		return h.cmdRetry(ctx, c)
-	case "pause", "resume", "extend", "process", "end", "replace", "eject":
+	case "pause", "resume", "extend", "process", "end", "replace", "eject", "rollback":
 		return h.cmdClock(ctx, c)
 	case "observe", "unobserve":
 		return h.cmdObserve(ctx, c) // observers.go
@@ -115,6 +116,9 @@ func (h *handling) refereeReply(ctx context.Context, gameID string, c Command, o
 		return err
 	}
 	b := store.Batch{Marks: []string{h.mark}, Outbox: append(extra, msg)}
+	if h.marked {
+		b.Marks = nil // written with the action the command asked for
+	}
 	h.out.Folder = Processed
 	h.out.Reason = "command-" + c.Command
 	if !ok {

@@ -147,6 +147,9 @@ type handling struct {
 	// secrets and the notices of a pause (throttle.go).
 	meta  map[string][]byte
 	extra []store.Message
+	// marked says the intake mark was written with what the mail asked
+	// for (a referee's action on a game): the reply must not write it again.
+	marked bool
 }
 
 // markKey keeps intake marks within the store's key limit.

@@ -9,6 +9,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/games"
 	"github.com/umpire-pbem/umpire/templates"
 )
 
@@ -47,10 +48,10 @@ func (h *handling) cmdClock(ctx context.Context, c Command) error {
 	switch c.Command {
 	case "pause":
 		what = "the referee paused the game: no deadline runs until it is resumed, and then every deadline moves by the time the game stood paused."
-		_, err = d.Games.Pause(ctx, g.ID, reason, mail)
+		_, err = d.Games.Pause(ctx, g.ID, reason, mail, h.mark)
 	case "resume":
 		what = "the referee resumed the game: every deadline moved by the time the game stood paused."
-		_, err = d.Games.Resume(ctx, g.ID, reason, mail)
+		_, err = d.Games.Resume(ctx, g.ID, reason, mail, h.mark)
 	case "extend":
 		var by time.Duration
 		var until time.Time
@@ -73,13 +74,27 @@ func (h *handling) cmdClock(ctx context.Context, c Command) error {
 				who = c.Side
 			}
 			what = fmt.Sprintf("the referee moved the deadline of %s.", who)
-			_, err = d.Games.Extend(ctx, g.ID, adjudicator.Side(c.Side), by, until, reason, mail)
+			_, err = d.Games.Extend(ctx, g.ID, adjudicator.Side(c.Side), by, until, reason, mail, h.mark)
 		}
 	case "process":
 		what = "the referee applied the game's rule for late orders now."
 		_, err = d.Games.Process(ctx, g.ID, adjudicator.Side(c.Side), func(g *game.Game, notes []game.ClockNote, outs []*game.Outcome, recs []game.Record) ([]store.Message, error) {
 			return d.clockMails(ctx, g, notes, outs, recs)
-		})
+		}, h.mark)
+	case "rollback":
+		if c.To == 0 {
+			err = fmt.Errorf("say to which event: \"to: N\" (the referee's 'command: show' or umpire log lists them)")
+			break
+		}
+		var br *games.Branched
+		br, err = d.Games.Branch(ctx, g.ID, c.To, strings.TrimSpace(c.ID), func(branch, parent *game.Game) ([]store.Message, error) {
+			v := branch.View(adjudicator.Referee)
+			what = fmt.Sprintf("the referee rolled the game back to event %d (turn %d, %s): it goes on as game %s, from there. Send your orders to game %s (its \"game:\" line) with the same secret; game %s is kept as it was, for the record. The dice of what happened up to there are the same; the dice from now on come from a fresh chain committed now.", c.To, v.Turn, v.Phase, branch.ID, branch.ID, parent.ID)
+			return d.noticeMails(branch, "rollback-"+h.id, what, reason)
+		}, h.mark)
+		if err == nil {
+			what = fmt.Sprintf("game %s goes on as %s from event %d; its new dice commitment is %s.", g.ID, br.Game.ID, c.To, br.Commitment)
+		}
 	case "end":
 		result := strings.TrimSpace(c.Result)
 		if result == "" {
@@ -87,7 +102,7 @@ func (h *handling) cmdClock(ctx context.Context, c Command) error {
 			break
 		}
 		what = "the referee ended the game: " + result + "."
-		_, err = d.Games.End(ctx, g.ID, result, adjudicator.Side(c.Loser), mail)
+		_, err = d.Games.End(ctx, g.ID, result, adjudicator.Side(c.Loser), mail, h.mark)
 	case "replace", "eject":
 		addr := strings.TrimSpace(c.Address)
 		switch {
@@ -118,11 +133,15 @@ func (h *handling) cmdClock(ctx context.Context, c Command) error {
 				}
 			}
 			return msgs, err
-		})
+		}, h.mark)
 	}
 	if err != nil {
 		return h.refereeReply(ctx, g.ID, c, false, fmt.Sprintf("Not done: %v", err), nil)
 	}
+	// The action was written with this mail's intake mark: the reply goes
+	// on its own (a crash before it loses only the reply; every notice went
+	// with the action).
+	h.marked = true
 	return h.refereeReply(ctx, g.ID, c, true, fmt.Sprintf("Done: %s. Every player has been told.", strings.TrimSuffix(what, ".")), nil)
 }
 

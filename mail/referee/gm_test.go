@@ -3,6 +3,7 @@ package referee_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"mime/quotedprintable"
@@ -75,9 +76,12 @@ func (c *clockDesk) tick(at time.Time) {
 	}
 }
 
-// bodies are the texts of the mails queued to addr, decoded.
-func (c *clockDesk) bodies(to string) []string {
-	msgs, err := c.st.Messages(context.Background(), "race-9")
+// bodies are the texts of the mails of race-9 queued to addr, decoded.
+func (c *clockDesk) bodies(to string) []string { return c.bodiesOf("race-9", to) }
+
+// bodiesOf are the texts of the mails of a game queued to addr, decoded.
+func (c *clockDesk) bodiesOf(game, to string) []string {
+	msgs, err := c.st.Messages(context.Background(), game)
 	if err != nil {
 		c.t.Fatal(err)
 	}
@@ -240,5 +244,88 @@ func TestRefereeEndsReplacesProcesses(t *testing.T) {
 	}
 	if a, err := c.svc.Replay(ctx, "race-9"); err != nil || !a.OK() {
 		t.Fatalf("replay: %+v %v", a, err)
+	}
+}
+
+// TestRollback: the referee rolls a game back to the end of its first
+// adjudication; the branch holds the same events and dice up to there,
+// goes on with a fresh dice chain and the same secrets, and the old game
+// is ended, pointing to the branch.
+func TestRollback(t *testing.T) {
+	c := newClockDesk(t)
+	ctx := context.Background()
+	secrets := map[string]string{}
+	for _, side := range []string{"red", "blue"} {
+		for _, b := range c.bodies(side + "@example.org") {
+			if i := strings.Index(b, "Your secret is: "); i >= 0 {
+				secrets[side] = strings.Fields(b[i+len("Your secret is: "):])[0]
+			}
+		}
+	}
+	orders := func(game, side, phase, body string) referee.Outcome {
+		return c.mail(side+"@example.org", "game: "+game+"\nside: "+side+"\nsecret: "+secrets[side]+"\nturn: 1\nphase: "+phase+"\norders:\n"+body)
+	}
+	orders("race-9", "red", "bid", "  bid: 1\n")
+	orders("race-9", "blue", "bid", "  bid: 1\n") // a tie: roll-off dice
+	parent, _ := c.st.Events(ctx, "race-9", 1)
+	var at uint64
+	for _, e := range parent {
+		if e.Type == game.TypeAdjudicated {
+			at = e.Seq
+		}
+	}
+	if at == 0 {
+		t.Fatal("no adjudication")
+	}
+	c.mail("ref@example.org", fmt.Sprintf("command: rollback\ngame: race-9\nto: %d\nreason: testing\n", at))
+	branch, err := c.st.Events(ctx, "race-9-b1", 1)
+	if err != nil {
+		t.Fatalf("no branch: %v\n%s", err, c.bodies("ref@example.org")[len(c.bodies("ref@example.org"))-1])
+	}
+	for i := 1; i < int(at); i++ {
+		if !bytes.Equal(branch[i].Payload, parent[i].Payload) || branch[i].Type != parent[i].Type {
+			t.Fatalf("event %d differs in the branch", i+1)
+		}
+	}
+	if branch[at].Type != game.TypeChainExtended {
+		t.Fatalf("event %d of the branch is %s, not a fresh dice chain", at+1, branch[at].Type)
+	}
+	for _, id := range []string{"race-9", "race-9-b1"} {
+		if a, err := c.svc.Verify(ctx, id, games.Known{}); err != nil || !a.OK() {
+			t.Fatalf("verify %s: %+v %v", id, a, err)
+		}
+		if a, err := c.svc.Replay(ctx, id); err != nil || !a.OK() {
+			t.Fatalf("replay %s: %+v %v", id, a, err)
+		}
+	}
+	old, _ := c.svc.Load(ctx, "race-9")
+	if !old.Over() || !strings.Contains(old.View("red").Result, "race-9-b1") {
+		t.Fatalf("the old game: over %v %q", old.Over(), old.View("red").Result)
+	}
+	if countWith(c.bodiesOf("race-9-b1", "blue@example.org"), "it goes on as game race-9-b1") == 0 {
+		t.Error("blue is not told where the game goes on")
+	}
+	// The players go on in the branch with their secrets.
+	g, _ := c.svc.Load(ctx, "race-9-b1")
+	r := g.Due()[0]
+	if out := orders("race-9-b1", string(r.Side), r.Phase, "  []\n"); out.Folder != referee.Processed {
+		t.Fatalf("orders in the branch: %+v", out)
+	}
+}
+
+// TestActionOnce: a referee's action is written with its mail's intake
+// mark, so the same mail handled again (a crash before it was filed)
+// does not act twice.
+func TestActionOnce(t *testing.T) {
+	c := newClockDesk(t)
+	before := c.deadline("blue").Due
+	raw := []byte("From: ref@example.org\r\nTo: umpire@example.org\r\nSubject: x\r\nMessage-ID: <once@example.org>\r\n\r\ncommand: extend\r\ngame: race-9\r\nside: blue\r\nby: 24h\r\n")
+	for i := 0; i < 2; i++ {
+		if _, err := c.desk.Handle(context.Background(), raw); err != nil && !errors.Is(err, store.ErrDuplicate) {
+			t.Fatal(err)
+		}
+	}
+	if got := c.deadline("blue").Due; !got.Equal(before.Add(24 * time.Hour)) {
+		t.Fatalf("blue's deadline moved to %v, want once by 24h to %v", got, before.Add(24*time.Hour))
 	}
 }

@@ -43,6 +43,8 @@ type askCommand struct {
 	K       int    `yaml:"k"`      // results: the adjudication
 	Turn    int    `yaml:"turn"`   // map: the end of this turn (0: now)
 	As      string `yaml:"as"`     // the referee: this side's view; a player: their own side only
+	Until   string `yaml:"until"`  // away: until when
+	Reason  string `yaml:"reason"` // away: why, told to every player
 }
 
 // asker is who asks, once authenticated.
@@ -142,6 +144,8 @@ func (h *handling) ask(ctx context.Context) error {
 		return h.askMap(ctx, a) // board.go
 	case "export":
 		return h.askExport(ctx, a) // board.go
+	case "away", "back":
+		return h.askAway(ctx, a) // away.go
 	}
 	return fmt.Errorf("referee: command %q is in MailCommands but has no handler", name)
 }

@@ -144,8 +144,9 @@ To check it by hand, nothing but SHA-256 and HMAC-SHA256 is needed:
    "dice" ("NdF": N dice of F faces), "label" L, "faces" (the N faces
    shown) and "total" (their sum). Die n (from 0, across all rolls of
    adjudication K, in order) is HMAC-SHA256(key = the seed's 32 raw bytes,
-   message = GAME "|" K "|" L "|" n, GAME the game's id, K and n in decimal,
-   in UTF-8). Read the digest as four 8-byte big-endian words; the first
+   message = GAME "|" K "|" L "|" n, GAME the game's id -- or
+   game.created's dice.game when it has one: a branch keeps its parent's --,
+   K and n in decimal, in UTF-8). Read the digest as four 8-byte big-endian words; the first
    word v below 2^64 - (2^64 mod F) gives the face v mod F + 1; if none is,
    retry with the message followed by "|retry|1", "|retry|2", ...
    A roll with "sealed": true is a stand-in that keeps its "n" and "dice";

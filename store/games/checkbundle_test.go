@@ -104,6 +104,26 @@ func raceBundles(t *testing.T) map[string][]byte {
 	}
 	playOut(t, s, "race-1")
 	out["whole game"] = exportBundle(t, s, "race-1")
+	// A branch from the end of the first adjudication: the parent's dice
+	// up to there (derived with the parent's id), a fresh chain after.
+	s2 := newService(t)
+	if _, err := s2.Create(t.Context(), games.CreateRequest{ID: "race-2", Ruleset: "race", Scenario: "sprint",
+		Options: map[string]string{"turns": "2"},
+		Players: []games.Player{{Side: "red", Address: "red@example.org"}, {Side: "blue", Address: "blue@example.org"}}}); err != nil {
+		t.Fatal(err)
+	}
+	submitDue(t, s2, "race-2", "red", "t1.bid.red")
+	submitDue(t, s2, "race-2", "blue", "t1.bid.blue")
+	v, err := s2.Store.Version(t.Context(), "race-2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s2.Branch(t.Context(), "race-2", v, "race-2-b1", nil); err != nil {
+		t.Fatal(err)
+	}
+	playOut(t, s2, "race-2-b1")
+	out["branch, played out"] = exportBundle(t, s2, "race-2-b1")
+	out["parent, ended by the rollback"] = exportBundle(t, s2, "race-2")
 	return out
 }
 

@@ -99,12 +99,12 @@ type TickMail func(g *game.Game, notes []game.ClockNote, outs []*game.Outcome, r
 // last is when the clock ran before (LastTick), to tell a deadline that
 // fell while umpire was down.
 func (s *Service) Tick(ctx context.Context, id string, last time.Time, mail TickMail) ([]game.ClockNote, error) {
-	return s.tickWith(ctx, id, last, nil, mail)
+	return s.tickWith(ctx, id, last, nil, mail, nil)
 }
 
 // tickWith is Tick with records to append first (pre folds them into the
 // game it is given), in the same transaction.
-func (s *Service) tickWith(ctx context.Context, id string, last time.Time, pre func(g *game.Game, now time.Time) ([]game.Record, error), mail TickMail) ([]game.ClockNote, error) {
+func (s *Service) tickWith(ctx context.Context, id string, last time.Time, pre func(g *game.Game, now time.Time) ([]game.Record, error), mail TickMail, marks []string) ([]game.ClockNote, error) {
 	defer s.lock(id)()
 	for attempt := 0; ; attempt++ {
 		g, err := s.Load(ctx, id)
@@ -164,7 +164,7 @@ func (s *Service) tickWith(ctx context.Context, id string, last time.Time, pre f
 			return nil, err
 		}
 		recs = append(recs, more...)
-		b := store.Batch{Game: id, Expected: version, Events: toNew(recs)}
+		b := store.Batch{Game: id, Expected: version, Events: toNew(recs), Marks: marks}
 		keepOpenings(&b, recs)
 		for _, out := range outs {
 			if out.NewSecret != nil {
@@ -206,7 +206,10 @@ type GMMail func(g *game.Game) ([]store.Message, error)
 // Act appends what a referee's action on game id decides (act folds its
 // records into the game it is given), with the mails it causes, in one
 // transaction. An error from act (a game not paused, say) writes nothing.
-func (s *Service) Act(ctx context.Context, id string, act func(g *game.Game) ([]game.Record, error), mail GMMail) (*game.Game, error) {
+//
+// marks are intake marks written in the same transaction: the mail that
+// asked for the action is handled once, whatever happens.
+func (s *Service) Act(ctx context.Context, id string, act func(g *game.Game) ([]game.Record, error), mail GMMail, marks ...string) (*game.Game, error) {
 	defer s.lock(id)()
 	for attempt := 0; ; attempt++ {
 		g, err := s.Load(ctx, id)
@@ -228,7 +231,7 @@ func (s *Service) Act(ctx context.Context, id string, act func(g *game.Game) ([]
 			return nil, err
 		}
 		recs = append(recs, clock...)
-		b := store.Batch{Game: id, Expected: version, Events: toNew(recs)}
+		b := store.Batch{Game: id, Expected: version, Events: toNew(recs), Marks: marks}
 		if mail != nil {
 			if b.Outbox, err = mail(g); err != nil {
 				return nil, err
@@ -248,23 +251,23 @@ func (s *Service) Act(ctx context.Context, id string, act func(g *game.Game) ([]
 
 // Pause stops game id's clock: no reminder, no deadline passes, until
 // Resume, which moves every deadline by the time the game stood paused.
-func (s *Service) Pause(ctx context.Context, id, reason string, mail GMMail) (*game.Game, error) {
+func (s *Service) Pause(ctx context.Context, id, reason string, mail GMMail, marks ...string) (*game.Game, error) {
 	now := s.now()
 	return s.Act(ctx, id, func(g *game.Game) ([]game.Record, error) {
 		rec, err := g.PauseRecord(now, reason)
 		return []game.Record{rec}, err
-	}, mail)
+	}, mail, marks...)
 }
 
 // Resume: see Pause.
-func (s *Service) Resume(ctx context.Context, id, reason string, mail GMMail) (*game.Game, error) {
+func (s *Service) Resume(ctx context.Context, id, reason string, mail GMMail, marks ...string) (*game.Game, error) {
 	now := s.now()
-	return s.Act(ctx, id, func(g *game.Game) ([]game.Record, error) { return g.ResumeRecords(now, reason) }, mail)
+	return s.Act(ctx, id, func(g *game.Game) ([]game.Record, error) { return g.ResumeRecords(now, reason) }, mail, marks...)
 }
 
 // Extend moves the deadline of what side (every side, when "") owes to
 // game id: by a duration, or to a time (when until is not zero).
-func (s *Service) Extend(ctx context.Context, id string, side adjudicator.Side, by time.Duration, until time.Time, reason string, mail GMMail) (*game.Game, error) {
+func (s *Service) Extend(ctx context.Context, id string, side adjudicator.Side, by time.Duration, until time.Time, reason string, mail GMMail, marks ...string) (*game.Game, error) {
 	now := s.now()
 	if !until.IsZero() && !until.After(now) {
 		return nil, fmt.Errorf("%s is past: give a time to come", until.UTC().Format(time.RFC3339))
@@ -291,12 +294,12 @@ func (s *Service) Extend(ctx context.Context, id string, side adjudicator.Side, 
 			}
 			return old.Add(by)
 		})
-	}, mail)
+	}, mail, marks...)
 }
 
 // End ends game id with result, as the referee says; loser may be "".
 // Everything sealed is revealed: the game is over.
-func (s *Service) End(ctx context.Context, id, result string, loser adjudicator.Side, mail GMMail) (*game.Game, error) {
+func (s *Service) End(ctx context.Context, id, result string, loser adjudicator.Side, mail GMMail, marks ...string) (*game.Game, error) {
 	now := s.now()
 	return s.Act(ctx, id, func(g *game.Game) ([]game.Record, error) {
 		rec, err := g.EndRecord(now, result, loser)
@@ -305,13 +308,13 @@ func (s *Service) End(ctx context.Context, id, result string, loser adjudicator.
 		}
 		more, err := g.RevealAllRecords(now, s.unsealer(ctx, id))
 		return append([]game.Record{rec}, more...), err
-	}, mail)
+	}, mail, marks...)
 }
 
 // Replace gives side of game id to the player at address ("" ejects the
 // player: nobody plays the side until it is given again). The new player
 // gets a new secret, returned in plain text once; the old one is dead.
-func (s *Service) Replace(ctx context.Context, id string, side adjudicator.Side, addr, reason string, mail func(g *game.Game, secret string) ([]store.Message, error)) (*game.Game, string, error) {
+func (s *Service) Replace(ctx context.Context, id string, side adjudicator.Side, addr, reason string, mail func(g *game.Game, secret string) ([]store.Message, error), marks ...string) (*game.Game, string, error) {
 	if addr != "" {
 		if err := address.Check(addr); err != nil {
 			return nil, "", err
@@ -334,7 +337,7 @@ func (s *Service) Replace(ctx context.Context, id string, side adjudicator.Side,
 			return nil, "", err
 		}
 		b := store.Batch{Game: id, Expected: version, Events: toNew([]game.Record{rec}),
-			Secrets: map[string][]byte{playerSecret(side): verifier}}
+			Secrets: map[string][]byte{playerSecret(side): verifier}, Marks: marks}
 		if mail != nil {
 			if b.Outbox, err = mail(g, secret); err != nil {
 				return nil, "", err
@@ -355,7 +358,7 @@ func (s *Service) Replace(ctx context.Context, id string, side adjudicator.Side,
 // Process applies game id's no-move policy now to what side (every side,
 // when "") owes, as if its deadline had passed: the referee's "process
 // now". Requests without a deadline get one that passes now.
-func (s *Service) Process(ctx context.Context, id string, side adjudicator.Side, mail TickMail) ([]game.ClockNote, error) {
+func (s *Service) Process(ctx context.Context, id string, side adjudicator.Side, mail TickMail, marks ...string) ([]game.ClockNote, error) {
 	return s.tickWith(ctx, id, time.Time{}, func(g *game.Game, now time.Time) ([]game.Record, error) {
 		if len(g.Created.Clock) == 0 {
 			return nil, fmt.Errorf("game %s has no deadlines and no rule for late orders (game options deadline.* and no-move)", id)
@@ -370,5 +373,5 @@ func (s *Service) Process(ctx context.Context, id string, side adjudicator.Side,
 			return nil, fmt.Errorf("game %s waits for nothing from %s", id, map[bool]string{true: "any side", false: string(side)}[side == ""])
 		}
 		return g.DueNowRecords(now, reqs, "the referee processed the game now")
-	}, mail)
+	}, mail, marks)
 }
