@@ -54,6 +54,7 @@ func init() {
 		{"map", "check|show FILE.yaml|NAME", "check a Dragon Rage map file against the rules, or print it", cmdMap},
 		{"render", "GAME [--turn T] [--as SIDE] [--svg] -o FILE", "draw the board as PNG or SVG", cmdRender},
 		{"games", "", "list the games in the data file", cmdGames},
+		{"command", "[--config umpire.yaml] FILE.yaml | -", "run a referee command (pause, extend, end, replace, rollback…) as if mailed", cmdCommand},
 		{"upgrade", "[--data DIR]", "rewrite games of an older umpire whose logs kept players' secrets", cmdUpgrade},
 		{"check", "[--data DIR]", "check the data file through and through; list every damaged game", cmdCheck}, {"recover", "--data DIR --to NEWDIR [--bundles DIR]", "build a new data file from a damaged one and the export bundles", cmdRecover}, {"import", "BUNDLE.tar", "add the game of an export bundle to the data file", cmdImport},
 		{"serve", "[--config umpire.yaml]", "run the mail daemon (a local mail hub when no config is given)", cmdServe},
