@@ -167,6 +167,7 @@ type ResultsData struct {
 	Due           []Due
 	Decision      string   // decision-needed.tmpl rendered for this side, "" if none
 	Notes         []string // what became of orders sent ahead ("then:"): used, or dropped and why
+	ForReferee    bool     // the referee's copy: every side's lines and rolls, the whole board
 }
 
 // DecisionData is for decision-needed.tmpl, included in results mails.

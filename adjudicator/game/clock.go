@@ -29,7 +29,15 @@ const (
 	TypeResumed          = "game.resumed"      // Resumed
 	TypeEnded            = "game.ended"        // Ended
 	TypeReplaced         = "player.replaced"   // Replaced
+	TypeDigest           = "referee.digest"    // DigestSent
 )
+
+// DigestSent is the payload of referee.digest: the referee was sent a digest
+// of adjudications From to To (referee.copies=digest, once a day).
+type DigestSent struct {
+	From int `json:"from"`
+	To   int `json:"to"`
+}
 
 // Replaced is the payload of player.replaced: from this event on, side is
 // played from Address ("" when the referee ejected the player and nobody
@@ -195,6 +203,12 @@ func (g *Game) applyClock(e Entry) error {
 			return &LogError{Seq: e.Seq, Msg: "bad game.ended: " + err.Error()}
 		}
 		g.Ended = &p
+	case TypeDigest:
+		var p DigestSent
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			return &LogError{Seq: e.Seq, Msg: "bad referee.digest: " + err.Error()}
+		}
+		g.DigestK, g.DigestAt = p.To, e.Time.UTC()
 	case TypeReplaced:
 		var p Replaced
 		if err := json.Unmarshal(e.Payload, &p); err != nil {
@@ -285,6 +299,7 @@ type ClockSettings struct {
 	Grace     time.Duration            // no-move.grace: once per side per game
 	Forfeit   int                      // no-move.forfeit: misses that lose the game (0: never)
 	AwayMax   time.Duration            // deadline.away-max: the longest absence (0: none allowed)
+	Copies    string                   // referee.copies: each, digest or none
 }
 
 // Policy says in words what happens when a deadline passes, for mails.
@@ -318,6 +333,7 @@ var ClockOptions = []adjudicator.OptionInfo{
 	{Name: "deadline.zone", Default: "UTC", Doc: "the game's time zone (IANA name, e.g. Europe/Paris)"},
 	{Name: "deadline.reminders", Default: "24h,2h", Doc: "reminders before each deadline, to those who have not answered; \"none\" for none"},
 	{Name: "deadline.away-max", Default: "336h", Doc: "the longest absence a player may announce (\"command: away\"); 0: none"},
+	{Name: "referee.copies", Default: "each", Values: []string{"each", "digest", "none"}, Doc: "the referee gets a copy of each adjudication's results (every side's lines), a daily digest of them, or none; late players, absences and pauses are told to the referee in any case"},
 	{Name: "no-move", Default: "wait", Values: []string{"wait", "default"}, Doc: "when a deadline passes with no answer: wait for the referee, or apply the ruleset's default answer (hold, pass, the first choice)"},
 	{Name: "no-move.grace", Default: "0", Doc: "each side may be late once per game by this long (e.g. 24h) before the no-move policy applies"},
 	{Name: "no-move.forfeit", Default: "0", Doc: "a side that misses this many deadlines forfeits the game (0: never)"},
@@ -325,7 +341,7 @@ var ClockOptions = []adjudicator.OptionInfo{
 
 // IsClockOption reports whether an option belongs to the clock.
 func IsClockOption(name string) bool {
-	return strings.HasPrefix(name, "deadline.") || name == "no-move" || strings.HasPrefix(name, "no-move.")
+	return strings.HasPrefix(name, "deadline.") || name == "no-move" || strings.HasPrefix(name, "no-move.") || name == "referee.copies"
 }
 
 // IsGameOption reports whether an option belongs to the game rather than
@@ -354,7 +370,7 @@ func SplitOptions(opts map[string]string) (rules, clock map[string]string) {
 // ParseClock reads the clock options (the zone's name is checked by the
 // caller, which can load zones).
 func ParseClock(opts map[string]string) (ClockSettings, error) {
-	cs := ClockSettings{Deadlines: map[string]time.Duration{}, Reminders: DefaultReminders, AwayMax: DefaultAwayMax}
+	cs := ClockSettings{Deadlines: map[string]time.Duration{}, Reminders: DefaultReminders, AwayMax: DefaultAwayMax, Copies: "each"}
 	for _, k := range sortedOptionKeys(opts) {
 		v := strings.TrimSpace(opts[k])
 		switch k {
@@ -389,6 +405,11 @@ func ParseClock(opts map[string]string) (ClockSettings, error) {
 				cs.Reminders = append(cs.Reminders, d)
 			}
 			sort.Slice(cs.Reminders, func(i, j int) bool { return cs.Reminders[i] > cs.Reminders[j] })
+		case "referee.copies":
+			if v != "each" && v != "digest" && v != "none" {
+				return cs, fmt.Errorf("option %s=%q: give each, digest or none", k, v)
+			}
+			cs.Copies = v
 		case "deadline.away-max":
 			d, err := time.ParseDuration(v)
 			if v == "0" {
@@ -423,7 +444,7 @@ func ParseClock(opts map[string]string) (ClockSettings, error) {
 				return cs, err
 			}
 		default:
-			return cs, fmt.Errorf("unknown option %q (the clock knows deadline.setup, deadline.orders, deadline.decision, deadline.at, deadline.weekdays, deadline.zone, deadline.reminders, deadline.away-max, no-move, no-move.grace, no-move.forfeit)", k)
+			return cs, fmt.Errorf("unknown option %q (the clock knows deadline.setup, deadline.orders, deadline.decision, deadline.at, deadline.weekdays, deadline.zone, deadline.reminders, deadline.away-max, referee.copies, no-move, no-move.grace, no-move.forfeit)", k)
 		}
 	}
 	return cs, nil
@@ -487,6 +508,16 @@ func (g *Game) ClockRecords(cs ClockSettings, loc *time.Location, t Tick) ([]Rec
 		recs = append(recs, rec)
 		notes = append(notes, note)
 		return nil
+	}
+	// The referee's daily digest of the adjudications since the last.
+	since := g.DigestAt
+	if since.IsZero() {
+		since = g.Created0
+	}
+	if cs.Copies == "digest" && g.K > g.DigestK && now.Sub(since) >= 24*time.Hour {
+		if err := add(TypeDigest, DigestSent{From: g.DigestK + 1, To: g.K}, ClockNote{Kind: TypeDigest}); err != nil {
+			return nil, nil, err
+		}
 	}
 	for _, r := range g.Due() {
 		if _, answered := g.Answered(r.ID); answered {

@@ -29,7 +29,7 @@ var schemas = map[string]int{
 	TypeCreated: 2, TypeOrders: 2, TypeAdjudicated: 2, TypeChainExtended: 1,
 	TypeQueueDropped: 2, TypeRevealed: 1, TypeLost: 1, TypeUpgraded: 1,
 	TypeDeadlineSet: 1, TypeDeadlineReminded: 1, TypeDeadlinePassed: 1,
-	TypeDeadlineExtended: 1, TypePaused: 1, TypeResumed: 1, TypeEnded: 1, TypeReplaced: 1, TypeAway: 1, TypeBack: 1,
+	TypeDeadlineExtended: 1, TypePaused: 1, TypeResumed: 1, TypeEnded: 1, TypeReplaced: 1, TypeAway: 1, TypeBack: 1, TypeDigest: 1,
 	TypeObserverAdded: 1, TypeObserverRemoved: 1, TypePressSent: 1,
 }
 

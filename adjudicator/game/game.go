@@ -71,6 +71,9 @@ type Game struct {
 	Graced      []adjudicator.Side             // sides that had their grace (no-move.grace)
 	Ended       *Ended                         // the game ended outside its rules (game.ended)
 	AwayUntil   map[adjudicator.Side]time.Time // absences announced (away.go)
+	DigestK     int                            // the last adjudication in the referee's digest
+	DigestAt    time.Time                      // when the last digest was sent
+	Created0    time.Time                      // when the game was created
 	Observers   []Observer                     // follow the game without playing it (observers.go)
 
 	types    map[string]adjudicator.EventType
@@ -203,7 +206,7 @@ func Start(e Entry, lookup Lookup) (*Game, error) {
 	if err != nil {
 		return nil, &LogError{Seq: e.Seq, Msg: "the setup no longer loads: " + err.Error()}
 	}
-	g := &Game{ID: c.Game, Created: c, Rules: rs, State: st, Version: e.Seq, Updated: e.Time}
+	g := &Game{ID: c.Game, Created: c, Rules: rs, State: st, Version: e.Seq, Updated: e.Time, Created0: e.Time.UTC()}
 	g.types = map[string]adjudicator.EventType{}
 	for _, t := range rs.EventTypes() {
 		g.types[t.Name] = t
@@ -323,7 +326,7 @@ func (g *Game) Apply(e Entry) error {
 		}
 	case TypeUpgraded:
 		// A note for auditors; nothing changes.
-	case TypeDeadlineSet, TypeDeadlineReminded, TypeDeadlinePassed, TypeDeadlineExtended, TypePaused, TypeResumed, TypeEnded, TypeReplaced:
+	case TypeDeadlineSet, TypeDeadlineReminded, TypeDeadlinePassed, TypeDeadlineExtended, TypePaused, TypeResumed, TypeEnded, TypeReplaced, TypeDigest:
 		if err := g.applyClock(e); err != nil {
 			return err
 		}

@@ -96,7 +96,7 @@ func TestSealedLinesByMail(t *testing.T) {
 	check := func(when string) {
 		t.Helper()
 		msgs, _ := f.st.Messages(ctx, "race-3")
-		var red, blue int
+		var red, blue, ref int
 		for _, m := range msgs {
 			body := strings.ReplaceAll(string(m.Raw), "=\r\n", "")
 			if !strings.Contains(body, "bids: red 1, blue 0") {
@@ -113,13 +113,19 @@ func TestSealedLinesByMail(t *testing.T) {
 				if strings.Contains(body, "scout") {
 					t.Errorf("%s: blue's results tell of red's scout:\n%s", when, body)
 				}
+			case "ref@example.org":
+				ref++ // the referee's copy reads everything
+				if !strings.Contains(body, "referee: red scouted") || !strings.Contains(body, "scout sees") {
+					t.Errorf("%s: the referee's copy lacks what only the referee and red read:\n%s", when, body)
+				}
+				continue
 			}
 			if strings.Contains(body, "referee: red scouted") {
 				t.Errorf("%s: a player reads the referee's note", when)
 			}
 		}
-		if red == 0 || blue == 0 {
-			t.Fatalf("%s: %d results mails to red, %d to blue", when, red, blue)
+		if red == 0 || blue == 0 || ref == 0 {
+			t.Fatalf("%s: %d results mails to red, %d to blue, %d to the referee", when, red, blue, ref)
 		}
 	}
 	check("results")

@@ -2,7 +2,9 @@ package referee
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -122,6 +124,15 @@ func (d *Desk) clockMails(ctx context.Context, g *game.Game, notes []game.ClockN
 		}
 	}
 	for _, n := range notes {
+		if n.Kind == game.TypeDigest {
+			m, err := d.digestMail(ctx, g)
+			if err != nil {
+				return nil, err
+			}
+			if m != nil {
+				msgs = append(msgs, *m)
+			}
+		}
 		if n.Kind == game.TypeEnded {
 			more, err := d.noticeMails(g, "ended-"+n.Request.ID, "the game is over: "+n.Reason+".", "")
 			if err != nil {
@@ -247,4 +258,46 @@ func clockRules(g *game.Game) []string {
 		out = append(out, "reminders "+strings.Join(rs, " and ")+" before, if your orders are not in")
 	}
 	return append(out, "late orders: "+cs.Policy())
+}
+
+// digestMail is the referee's digest of g's adjudications since the one
+// before (referee.copies=digest): each in full, as the referee reads it.
+func (d *Desk) digestMail(ctx context.Context, g *game.Game) (*store.Message, error) {
+	ref := d.gameReferee(g)
+	if ref == "" {
+		return nil, nil
+	}
+	entries, evs, err := d.Games.Entries(ctx, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	from := 1
+	var adjs []templates.Adjudication
+	for _, e := range entries {
+		switch e.Type {
+		case game.TypeDigest:
+			var p game.DigestSent
+			if json.Unmarshal(e.Payload, &p) == nil && p.To < g.DigestK {
+				from = p.To + 1
+			}
+		case game.TypeAdjudicated:
+			var a game.Adjudicated
+			if err := json.Unmarshal(e.Payload, &a); err != nil {
+				return nil, err
+			}
+			if a.K < from || a.K > g.DigestK {
+				continue
+			}
+			res := game.Result{Adjudicated: a}
+			if a.Sealed != "" {
+				if opening, err := d.Games.Unseal(ctx, g.ID, a.Sealed); err == nil {
+					res.Full, res.AllRolls, _ = game.Opened(a, opening)
+				}
+			}
+			adjs = append(adjs, adjudicationFor(res, adjudicator.Referee))
+		}
+	}
+	head := evs[len(evs)-1]
+	m, err := d.refereeResults(g, adjs, head.Hash.String(), head.Seq, "digest", []string{strconv.Itoa(g.DigestK)})
+	return &m, err
 }

@@ -75,12 +75,12 @@ func TestAcceptAdjudicateAndResults(t *testing.T) {
 		t.Fatalf("red's bid: %+v", out)
 	}
 	out = f.handle(f.mail("Bob <blue@example.org>", f.bid("blue", 0)))
-	if out.Reason != "accepted+adjudicated" || out.Replies != 3 {
+	if out.Reason != "accepted+adjudicated" || out.Replies != 4 { // the ack, two results, the referee's copy
 		t.Fatalf("blue's bid: %+v", out)
 	}
 	msgs := f.outbox()
-	if len(msgs) != 4 {
-		t.Fatalf("%d mails queued, want 4", len(msgs))
+	if len(msgs) != 5 { // two acks, two results, the referee's copy
+		t.Fatalf("%d mails queued, want 5", len(msgs))
 	}
 	ack := string(msgs[0].Raw)
 	for _, want := range []string{"In-Reply-To: <m1@example.org>", "Subject: [umpire race-1] game race-1", "bid: 1", "SHA-256"} {
@@ -107,6 +107,10 @@ func TestAcceptAdjudicateAndResults(t *testing.T) {
 	}
 	if !strings.Contains(red, "energy-red: 5") || strings.Contains(red, "energy-blue") {
 		t.Errorf("red's view is wrong:\n%s", red)
+	}
+	if ref := strings.ReplaceAll(string(msgs[4].Raw), "=\r\n", ""); msgs[4].To[0] != "ref@example.org" ||
+		!strings.Contains(ref, "the referee's copy") || !strings.Contains(ref, "energy-red") || !strings.Contains(ref, "energy-blue") {
+		t.Errorf("the referee's copy:\n%s", ref)
 	}
 	// The same mail again: nothing new.
 	out = f.handle(f.mail("red@example.org", f.bid("red", 1)))

@@ -174,12 +174,33 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 		}
 		msgs = append(msgs, msg)
 	}
+	// The referee's copy: every side's lines, rolls and board.
+	if ref := d.gameReferee(g); ref != "" && g.ClockSettings().Copies == "each" {
+		msg, err := d.refereeResults(g, adjsFor(adjudicator.Referee), head, event, kind, []string{strconv.Itoa(last), "referee", idExtra})
+		if err != nil {
+			return nil, err
+		}
+		msgs = append(msgs, msg)
+	}
 	// Observers without delay read what every side may (observers.go).
 	obs, err := d.observerResults(g, results, head, event, kind, idExtra)
 	if err != nil {
 		return nil, err
 	}
 	return append(msgs, obs...), nil
+}
+
+// refereeResults is the referee's copy of adjudications: every line and
+// roll, the whole board, what every side owes.
+func (d *Desk) refereeResults(g *game.Game, adjs []templates.Adjudication, head string, event uint64, kind string, idParts []string) (store.Message, error) {
+	v := g.View(adjudicator.Referee)
+	commitment := ""
+	if n := len(g.Chains); n > 0 {
+		commitment = g.Chains[n-1].Commitment
+	}
+	data := templates.ResultsData{Game: gameInfo(g), Side: "referee", ForReferee: true, Adjudications: adjs, Head: head, Event: event,
+		Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: d.dueFor(g, "")}
+	return d.toPlayer(g, d.gameReferee(g), kind, idParts, templates.Results, data, d.picture(g, v, adjudicator.Referee)...)
 }
 
 // adjudicationFor is one adjudication as side reads it: only the report

@@ -75,3 +75,41 @@ func TestNoMoveGraceAndForfeit(t *testing.T) {
 		t.Fatalf("verify: %+v %v", a, err)
 	}
 }
+
+// TestRefereeDigest: with referee.copies=digest the referee gets no copy
+// of each adjudication but, a day on, one digest of them all.
+func TestRefereeDigest(t *testing.T) {
+	c := newClockDeskWith(t, "  referee.copies: digest\n")
+	secrets := map[string]string{}
+	for _, side := range []string{"red", "blue"} {
+		for _, b := range c.bodies(side + "@example.org") {
+			if i := strings.Index(b, "Your secret is: "); i >= 0 {
+				secrets[side] = strings.Fields(b[i+len("Your secret is: "):])[0]
+			}
+		}
+	}
+	for _, side := range []string{"red", "blue"} {
+		c.mail(side+"@example.org", "game: race-9\nside: "+side+"\nsecret: "+secrets[side]+"\nturn: 1\nphase: bid\norders:\n  bid: 0\n")
+	}
+	if n := countWith(c.bodies("ref@example.org"), "the referee's copy"); n != 0 {
+		t.Fatalf("%d copies to the referee before the digest", n)
+	}
+	c.tick(c.now.Add(23 * time.Hour))
+	if n := countWith(c.bodies("ref@example.org"), "the referee's copy"); n != 0 {
+		t.Fatalf("a digest before a day passed")
+	}
+	c.tick(c.now.Add(2 * time.Hour))
+	c.tick(c.now.Add(time.Hour)) // not twice
+	digests := 0
+	for _, b := range c.bodies("ref@example.org") {
+		if strings.Contains(b, "the referee's copy") {
+			digests++
+			if !strings.Contains(b, "Adjudication 1") || !strings.Contains(b, "bids: red 0, blue 0") {
+				t.Errorf("the digest lacks adjudication 1:\n%s", b)
+			}
+		}
+	}
+	if digests != 1 {
+		t.Fatalf("%d digests, want 1", digests)
+	}
+}
