@@ -74,11 +74,14 @@ func startDaemon(t testing.TB, cfg *config.Config, st store.Store) *running {
 	return startDaemonLog(t, cfg, st, quietLog())
 }
 
-func startDaemonLog(t testing.TB, cfg *config.Config, st store.Store, log *slog.Logger) *running {
+func startDaemonLog(t testing.TB, cfg *config.Config, st store.Store, log *slog.Logger, set ...func(*daemon.Daemon)) *running {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: log, Store: st,
 		MinBackoff: 20 * time.Millisecond, MaxBackoff: 200 * time.Millisecond, SendBackoff: 50 * time.Millisecond, SendPoll: 50 * time.Millisecond}
+	for _, f := range set {
+		f(d)
+	}
 	r := &running{cancel: cancel, done: make(chan error, 1)}
 	go func() { r.done <- d.Run(ctx) }()
 	t.Cleanup(r.stop)
