@@ -2,6 +2,7 @@ package referee_test
 
 import (
 	"context"
+	"crypto/sha256"
 	"fmt"
 	"strings"
 	"testing"
@@ -29,7 +30,9 @@ type fixture struct {
 func newFixture(t *testing.T) *fixture {
 	st := store.NewMemory()
 	clock := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
-	svc := &games.Service{Store: st, Rules: lookup, Now: func() time.Time { clock = clock.Add(time.Second); return clock }}
+	// The dice and secrets come from a fixed stream: every run of a test
+	// plays the same game.
+	svc := &games.Service{Store: st, Rules: lookup, Now: func() time.Time { clock = clock.Add(time.Second); return clock }, Rand: &fixedRand{}}
 	d := &referee.Desk{Games: svc, Templates: templates.Default(), From: compose.Address{Name: "Umpire", Address: "umpire@example.org"}, Referee: "ref@example.org"}
 	f := &fixture{t: t, desk: d, st: st}
 	c, err := svc.Create(context.Background(), games.CreateRequest{ID: "race-1", Ruleset: "race", Scenario: "sprint", Referee: "ref@example.org",
@@ -263,4 +266,22 @@ func TestOrdersSentAheadByMail(t *testing.T) {
 	if !found {
 		t.Error("no results mail says red's move sent ahead was used")
 	}
+}
+
+// fixedRand is a deterministic stream of bytes (SHA-256 of a counter): the
+// secrets and dice of a test's games are the same at every run.
+type fixedRand struct {
+	n   uint64
+	buf []byte
+}
+
+func (r *fixedRand) Read(p []byte) (int, error) {
+	for len(r.buf) < len(p) {
+		r.n++
+		h := sha256.Sum256([]byte(fmt.Sprintf("umpire-test-%d", r.n)))
+		r.buf = append(r.buf, h[:]...)
+	}
+	n := copy(p, r.buf)
+	r.buf = r.buf[n:]
+	return n, nil
 }

@@ -35,7 +35,7 @@ func newClockDesk(t *testing.T) *clockDesk { return newClockDeskWith(t, "") }
 // newClockDeskWith adds options (YAML lines under options:, indented).
 func newClockDeskWith(t *testing.T, options string) *clockDesk {
 	c := &clockDesk{t: t, now: time.Date(2026, 11, 24, 9, 0, 0, 0, time.UTC), st: store.NewMemory()}
-	c.svc = &games.Service{Store: c.st, Rules: lookup, Now: func() time.Time { return c.now }}
+	c.svc = &games.Service{Store: c.st, Rules: lookup, Now: func() time.Time { return c.now }, Rand: &fixedRand{}}
 	c.desk = &referee.Desk{Games: c.svc, Templates: templates.Default(), From: compose.Address{Name: "Umpire", Address: "umpire@example.org"}, Referee: "ref@example.org"}
 	if out := c.mail("ref@example.org", "command: new\nid: race-9\nruleset: race\nscenario: sprint\noptions:\n  deadline.orders: 72h\n"+options+"players:\n  red: red@example.org\n  blue: blue@example.org\n"); out.Folder != referee.Processed {
 		t.Fatalf("new: %+v", out)

@@ -288,9 +288,16 @@ func (h *handling) askStatus(ctx context.Context, a *asker) error {
 	v := g.View(a.viewer())
 	data := templates.StatusData{Asked: a.asked(d), Turn: v.Turn, Phase: v.Phase, K: g.K, Over: v.Over, Result: v.Result,
 		Due: d.dueFor(g, a.side), Score: scoreLine(g, v)}
-	for _, k := range sortedKeys(g.Created.Clock) {
-		data.Deadlines = append(data.Deadlines, k+": "+g.Created.Clock[k])
+	now := d.now()
+	if g.Paused() {
+		data.Deadlines = append(data.Deadlines, fmt.Sprintf("the game is paused since %s: %s", g.PausedAt.Format("Mon 2 Jan 15:04 MST"), orDefault(g.PauseReason, "no reason given")))
 	}
+	for _, side := range g.Sides() {
+		if until, away := g.Away(side, now); away {
+			data.Deadlines = append(data.Deadlines, fmt.Sprintf("%s is away until %s", side, until.Format("Mon 2 Jan 15:04 MST")))
+		}
+	}
+	data.Deadlines = append(data.Deadlines, clockRules(g)...)
 	return h.answer(ctx, g.ID, "status", templates.AskStatus, data)
 }
 

@@ -30,7 +30,7 @@ func scoutGame(t *testing.T, f *fixture) map[adjudicator.Side]string {
 	t.Helper()
 	ctx := context.Background()
 	c, err := f.desk.Games.Create(ctx, games.CreateRequest{ID: "race-3", Ruleset: "race", Scenario: "sprint", Referee: "ref@example.org",
-		Options: map[string]string{"turns": "2", "scout": "yes", "deadline.orders": "72h"},
+		Options: map[string]string{"turns": "2", "scout": "yes", "deadline.orders": "72h", "deadline.decision": "24h"},
 		Players: []games.Player{{Side: "red", Address: "red@example.org"}, {Side: "blue", Address: "blue@example.org"}}})
 	if err != nil {
 		t.Fatal(err)
@@ -152,7 +152,7 @@ func TestAskStatus(t *testing.T) {
 		t.Fatalf("red's status: %+v", out)
 	}
 	wantIn(t, "red's status", r.text, "Status of game race-3 for side red", "Turn 1", "Adjudications so far: 2", "Score: red ",
-		"deadline.orders: 72h", "What the game waits for", "due ", " — in ")
+		"orders: 3 days from when it comes due", "What the game waits for", "due ", " — in ")
 	wantNotIn(t, "red's status", r.text, secrets["red"], "energy")
 
 	// The referee asks without a side: as the referee.
