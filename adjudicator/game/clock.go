@@ -371,6 +371,7 @@ func SplitOptions(opts map[string]string) (rules, clock map[string]string) {
 // caller, which can load zones).
 func ParseClock(opts map[string]string) (ClockSettings, error) {
 	cs := ClockSettings{Deadlines: map[string]time.Duration{}, Reminders: DefaultReminders, AwayMax: DefaultAwayMax, Copies: "each"}
+	var err error
 	for _, k := range sortedOptionKeys(opts) {
 		v := strings.TrimSpace(opts[k])
 		switch k {
@@ -411,28 +412,18 @@ func ParseClock(opts map[string]string) (ClockSettings, error) {
 			}
 			cs.Copies = v
 		case "deadline.away-max":
-			d, err := time.ParseDuration(v)
-			if v == "0" {
-				d, err = 0, nil
+			if cs.AwayMax, err = optDuration(k, v, 90*24*time.Hour, "e.g. 336h, or 0 for no absences"); err != nil {
+				return cs, err
 			}
-			if err != nil || d < 0 || d > 90*24*time.Hour {
-				return cs, fmt.Errorf("option %s=%q: give a duration up to 2160h, e.g. 336h, or 0 for no absences", k, v)
-			}
-			cs.AwayMax = d
 		case "no-move":
 			if v != "wait" && v != "default" {
 				return cs, fmt.Errorf("option %s=%q: give wait or default", k, v)
 			}
 			cs.Default = v == "default"
 		case "no-move.grace":
-			d, err := time.ParseDuration(v)
-			if v == "0" {
-				d, err = 0, nil
+			if cs.Grace, err = optDuration(k, v, 30*24*time.Hour, "e.g. 24h, or 0"); err != nil {
+				return cs, err
 			}
-			if err != nil || d < 0 || d > 30*24*time.Hour {
-				return cs, fmt.Errorf("option %s=%q: give a duration up to 720h, e.g. 24h, or 0", k, v)
-			}
-			cs.Grace = d
 		case "no-move.forfeit":
 			n, err := strconv.Atoi(v)
 			if err != nil || n < 0 || n > 100 {
@@ -448,6 +439,19 @@ func ParseClock(opts map[string]string) (ClockSettings, error) {
 		}
 	}
 	return cs, nil
+}
+
+// optDuration reads a duration option from 0 to max ("0" is allowed
+// without a unit).
+func optDuration(k, v string, max time.Duration, hint string) (time.Duration, error) {
+	d, err := time.ParseDuration(v)
+	if v == "0" {
+		d, err = 0, nil
+	}
+	if err != nil || d < 0 || d > max {
+		return 0, fmt.Errorf("option %s=%q: give a duration up to %s, %s", k, v, max, hint)
+	}
+	return d, nil
 }
 
 func sortedOptionKeys(m map[string]string) []string {

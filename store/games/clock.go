@@ -105,26 +105,24 @@ func (s *Service) Tick(ctx context.Context, id string, last time.Time, mail Tick
 // tickWith is Tick with records to append first (pre folds them into the
 // game it is given), in the same transaction.
 func (s *Service) tickWith(ctx context.Context, id string, last time.Time, pre func(g *game.Game, now time.Time) ([]game.Record, error), mail TickMail, marks []string) ([]game.ClockNote, error) {
-	defer s.lock(id)()
-	for attempt := 0; ; attempt++ {
-		g, err := s.Load(ctx, id)
-		if err != nil {
-			return nil, err
-		}
+	var notes []game.ClockNote
+	_, err := s.write(ctx, id, func(g *game.Game) (*game.Game, store.Batch, error) {
 		version := g.Version
 		now := s.now()
 		var recs []game.Record
+		var err error
 		if pre != nil {
 			if recs, err = pre(g, now); err != nil {
-				return nil, err
+				return nil, store.Batch{}, err
 			}
 		}
-		clock, notes, err := clockRecords(g, s.tick(now, last))
+		var clock []game.Record
+		clock, notes, err = clockRecords(g, s.tick(now, last))
 		if err != nil {
-			return nil, err
+			return nil, store.Batch{}, err
 		}
 		if recs = append(recs, clock...); len(recs) == 0 {
-			return nil, nil
+			return g, store.Batch{}, nil
 		}
 		// The rules' default answer for each deadline passed with
 		// no-move=default, as if the side had sent it.
@@ -139,7 +137,7 @@ func (s *Service) tickWith(ctx context.Context, id string, last time.Time, pre f
 			}
 			in, err := s.input(ctx, id, n.Request.Side, src, "no-move")
 			if err != nil {
-				return nil, err
+				return nil, store.Batch{}, err
 			}
 			in.Time = now
 			out, err := g.Submit(in)
@@ -154,14 +152,14 @@ func (s *Service) tickWith(ctx context.Context, id string, last time.Time, pre f
 		if g.Over() && len(g.Unrevealed) > 0 {
 			more, err := g.RevealAllRecords(now, s.unsealer(ctx, id))
 			if err != nil {
-				return nil, err
+				return nil, store.Batch{}, err
 			}
 			recs = append(recs, more...)
 		}
 		// What the default answers made due gets its deadline.
 		more, _, err := clockRecords(g, game.Tick{Now: now})
 		if err != nil {
-			return nil, err
+			return nil, store.Batch{}, err
 		}
 		recs = append(recs, more...)
 		b := store.Batch{Game: id, Expected: version, Events: toNew(recs), Marks: marks}
@@ -176,18 +174,45 @@ func (s *Service) tickWith(ctx context.Context, id string, last time.Time, pre f
 		}
 		if mail != nil {
 			if b.Outbox, err = mail(g, notes, outs, recs); err != nil {
-				return nil, err
+				return nil, store.Batch{}, err
 			}
+		}
+		return g, b, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return notes, nil
+}
+
+// write appends to game id's log what build makes of its current state
+// (build folds its records into the game it is given, and returns the game
+// after them and the batch; a batch without events writes nothing), and
+// decides again on the fresh log when another writer got there first: the
+// single writer of a game's clock and the referee's actions.
+func (s *Service) write(ctx context.Context, id string, build func(g *game.Game) (*game.Game, store.Batch, error)) (*game.Game, error) {
+	defer s.lock(id)()
+	for attempt := 0; ; attempt++ {
+		g, err := s.Load(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		after, b, err := build(g)
+		if err != nil {
+			return nil, err
+		}
+		if len(b.Events) == 0 {
+			return after, nil
 		}
 		_, err = s.Store.Append(ctx, b)
 		if errors.Is(err, store.ErrConflict) && attempt < 3 {
 			continue
 		}
 		if err != nil {
-			return nil, fmt.Errorf("game %s: recording the clock: %w", id, err)
+			return nil, fmt.Errorf("game %s: %w", id, err)
 		}
-		s.remember(g.Clone())
-		return notes, nil
+		s.remember(after.Clone())
+		return after, nil
 	}
 }
 
@@ -210,43 +235,27 @@ type GMMail func(g *game.Game) ([]store.Message, error)
 // marks are intake marks written in the same transaction: the mail that
 // asked for the action is handled once, whatever happens.
 func (s *Service) Act(ctx context.Context, id string, act func(g *game.Game) ([]game.Record, error), mail GMMail, marks ...string) (*game.Game, error) {
-	defer s.lock(id)()
-	for attempt := 0; ; attempt++ {
-		g, err := s.Load(ctx, id)
-		if err != nil {
-			return nil, err
-		}
+	return s.write(ctx, id, func(g *game.Game) (*game.Game, store.Batch, error) {
 		version := g.Version
 		recs, err := act(g)
-		if err != nil {
-			return nil, err
-		}
-		if len(recs) == 0 {
-			return g, nil
+		if err != nil || len(recs) == 0 {
+			return g, store.Batch{}, err
 		}
 		// What the action made due gets its deadline (resuming a game
 		// whose requests came due while it stood paused).
 		clock, _, err := clockRecords(g, game.Tick{Now: s.now()})
 		if err != nil {
-			return nil, err
+			return nil, store.Batch{}, err
 		}
 		recs = append(recs, clock...)
 		b := store.Batch{Game: id, Expected: version, Events: toNew(recs), Marks: marks}
 		if mail != nil {
 			if b.Outbox, err = mail(g); err != nil {
-				return nil, err
+				return nil, store.Batch{}, err
 			}
 		}
-		_, err = s.Store.Append(ctx, b)
-		if errors.Is(err, store.ErrConflict) && attempt < 3 {
-			continue
-		}
-		if err != nil {
-			return nil, fmt.Errorf("game %s: %w", id, err)
-		}
-		s.remember(g.Clone())
-		return g, nil
-	}
+		return g, b, nil
+	})
 }
 
 // Pause stops game id's clock: no reminder, no deadline passes, until
@@ -325,34 +334,25 @@ func (s *Service) Replace(ctx context.Context, id string, side adjudicator.Side,
 	if err != nil {
 		return nil, "", err
 	}
-	var g *game.Game
-	defer s.lock(id)()
-	for attempt := 0; ; attempt++ {
-		if g, err = s.Load(ctx, id); err != nil {
-			return nil, "", err
-		}
+	g, err := s.write(ctx, id, func(g *game.Game) (*game.Game, store.Batch, error) {
 		version := g.Version
 		rec, err := g.ReplaceRecord(now, side, addr, reason)
 		if err != nil {
-			return nil, "", err
+			return nil, store.Batch{}, err
 		}
 		b := store.Batch{Game: id, Expected: version, Events: toNew([]game.Record{rec}),
 			Secrets: map[string][]byte{playerSecret(side): verifier}, Marks: marks}
 		if mail != nil {
 			if b.Outbox, err = mail(g, secret); err != nil {
-				return nil, "", err
+				return nil, store.Batch{}, err
 			}
 		}
-		_, err = s.Store.Append(ctx, b)
-		if errors.Is(err, store.ErrConflict) && attempt < 3 {
-			continue
-		}
-		if err != nil {
-			return nil, "", fmt.Errorf("game %s: %w", id, err)
-		}
-		s.remember(g.Clone())
-		return g, secret, nil
+		return g, b, nil
+	})
+	if err != nil {
+		return nil, "", err
 	}
+	return g, secret, nil
 }
 
 // Process applies game id's no-move policy now to what side (every side,
