@@ -76,10 +76,45 @@ type Game struct {
 	Created0    time.Time                      // when the game was created
 	Observers   []Observer                     // follow the game without playing it (observers.go)
 
+	// accepted indexes every accepted text by digest, to answer a resend
+	// of orders already used (copied on write after a Clone).
+	accepted       map[string]AcceptedRef
+	acceptedShared bool
+
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
 	checkSum bool
 	chains   map[int]*dice.Chain // dice chains built from their secrets, checked once
+}
+
+// AcceptedRef is where a text of orders was accepted.
+type AcceptedRef struct {
+	Seq   uint64
+	Time  time.Time
+	Turn  int
+	Phase string
+	Side  adjudicator.Side
+}
+
+// noteAccepted remembers the digest of an accepted text.
+func (g *Game) noteAccepted(digest string, ref AcceptedRef) {
+	if digest == "" {
+		return
+	}
+	if g.accepted == nil || g.acceptedShared {
+		m := make(map[string]AcceptedRef, len(g.accepted)+1)
+		for k, v := range g.accepted {
+			m[k] = v
+		}
+		g.accepted, g.acceptedShared = m, false
+	}
+	g.accepted[digest] = ref
+}
+
+// AcceptedBefore reports where a text with this digest was accepted.
+func (g *Game) AcceptedBefore(digest string) (AcceptedRef, bool) {
+	r, ok := g.accepted[digest]
+	return r, ok
 }
 
 // Pending is an accepted answer waiting for its adjudication. Its orders
@@ -252,9 +287,14 @@ func (g *Game) Apply(e Entry) error {
 			Queued     bool             `json:"queued"`
 			QueueIndex int              `json:"queue_index"`
 			QueueDone  bool             `json:"queue_done"`
+			Turn       int              `json:"turn"`
+			Phase      string           `json:"phase"`
 		}
 		if err := json.Unmarshal(e.Payload, &oa); err != nil {
 			return &LogError{Seq: e.Seq, Msg: "bad orders payload: " + err.Error()}
+		}
+		if !oa.Queued {
+			g.noteAccepted(oa.Digest, AcceptedRef{Seq: e.Seq, Time: e.Time, Turn: oa.Turn, Phase: oa.Phase, Side: oa.Side})
 		}
 		g.addPending(Pending{Seq: e.Seq, Request: oa.Request, Side: oa.Side, Digest: oa.Digest, Sealed: oa.Sealed, payload: e.Payload})
 		if oa.Sealed != "" {
@@ -295,6 +335,9 @@ func (g *Game) Apply(e Entry) error {
 		for k, p := range g.Pending {
 			if p.Seq == rv.Of {
 				g.Pending[k].opening = []byte(rv.Opening)
+				if oa, err := g.Pending[k].Accepted(); err == nil && !oa.Queued {
+					g.noteAccepted(oa.Digest, AcceptedRef{Seq: p.Seq, Time: e.Time, Turn: oa.Turn, Phase: oa.Phase, Side: oa.Side})
+				}
 			}
 		}
 	case TypeLost:
@@ -512,6 +555,7 @@ func (g *Game) Clone() *Game {
 	c.Chains = slices.Clone(g.Chains)
 	c.Pending = slices.Clone(g.Pending)
 	c.chains = maps.Clone(g.chains) // the chains themselves are immutable once built
+	g.acceptedShared, c.acceptedShared = true, true
 	return &c
 }
 

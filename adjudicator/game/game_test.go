@@ -208,8 +208,13 @@ func TestDecisionInterrupt(t *testing.T) {
 	if len(due) != 1 || due[0].Side != "blue" || due[0].Kind != "decision" || due[0].Prompt == "" {
 		t.Fatalf("due %+v; blue must decide", due)
 	}
-	if _, err := g.Submit(game.Input{Side: "red", Src: []byte(move(1, "R1")), Time: t0, Dice: script}); code(err) != adjudicator.CodeNotYourTurn {
+	if _, err := g.Submit(game.Input{Side: "red", Src: []byte(move(1, "R2")), Time: t0, Dice: script}); code(err) != adjudicator.CodeNotYourTurn {
 		t.Errorf("red moving during blue's decision: %v", err)
+	}
+	// The same orders sent again are answered as a resend, not a mistake.
+	_, err = g.Submit(game.Input{Side: "red", Src: []byte(move(1, "R1")), Time: t0, Dice: script})
+	if code(err) != adjudicator.CodeDuplicate || !strings.Contains(err.Error(), "already accepted on") || !strings.Contains(err.Error(), "turn 1, move") {
+		t.Errorf("red's move sent again: %v", err)
 	}
 	step("blue", "turn: 1\nphase: trap\norders:\n  R1: push\n")
 	if v := g.View(""); v.Units[1].At != "3" {

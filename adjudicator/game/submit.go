@@ -152,11 +152,18 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 		}
 	}
 	text, removed := RemoveSecret(in.Src, root)
+	digest := Digest(text)
 	req, err := g.requestFor(side, env, root)
 	if err != nil {
+		// The same orders sent again after they were used (a resend, a
+		// mail program's retry) are answered as such, not as a mistake.
+		if ref, ok := g.AcceptedBefore(digest); ok && ref.Side == side {
+			return nil, adjudicator.Rejection(adjudicator.CodeDuplicate,
+				"these orders were already accepted on %s (turn %d, %s; event %d) and used; nothing was changed",
+				ref.Time.UTC().Format("Mon 2 Jan 15:04 MST"), ref.Turn, ref.Phase, ref.Seq)
+		}
 		return nil, err
 	}
-	digest := Digest(text)
 	if prev, ok := g.Answered(req.ID); ok {
 		prevDigest := prev.Digest
 		if prevDigest == "" && prev.Sealed != "" {
