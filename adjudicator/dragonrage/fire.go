@@ -33,12 +33,22 @@ func (st *State) firer(u *Unit) bool {
 
 // canFire reports whether side has a firer that could shoot at someone.
 func (w *world) canFire(side adjudicator.Side) bool {
+	// The phase is offered when some firer that may still fire has an
+	// enemy within its reach (DR-FIRE-6: its own range, a catapult's
+	// minimum, a tower's +1), as docs/orders/dragon-rage.md says. Sight
+	// and the other conditions are checked on the order itself, which
+	// then says what blocks the shot.
 	for _, u := range w.st.alive(side) {
 		if !w.st.firer(u) || u.Hex == "" || u.Attacked || u.NoAttack {
 			continue
 		}
+		a := w.st.hexOf(u)
 		for _, e := range w.st.alive(other(side)) {
-			if e.Hex != "" && hex.Distance(w.st.hexOf(u), w.st.hexOf(e)) <= 4 {
+			if e.Hex == "" {
+				continue
+			}
+			t := w.st.hexOf(e)
+			if lo, hi := w.fireRange(u, t, false); hex.Distance(a, t) >= lo && hex.Distance(a, t) <= hi {
 				return true
 			}
 		}
