@@ -79,6 +79,15 @@ var funcs = template.FuncMap{
 		return pad + strings.ReplaceAll(s, "\n", "\n"+pad)
 	},
 	"join": func(sep string, s []string) string { return strings.Join(s, sep) },
+	// pass reports whether normalised orders say nothing (a pass):
+	// they are shown as "pass", not as an empty YAML value.
+	"pass": func(normalized string) bool {
+		switch strings.TrimSpace(normalized) {
+		case "", "{}", "[]", "null":
+			return true
+		}
+		return false
+	},
 	"plural": func(n int, one, many string) string {
 		if n == 1 {
 			return one

@@ -312,11 +312,18 @@ func (d *Desk) welcomeMails(g *game.Game, secrets map[adjudicator.Side]string, i
 func skeleton(g *game.Game, side adjudicator.Side, secret string) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "game: %s\nside: %s\nsecret: %s\n", g.ID, side, secret)
+	due := false
 	for _, r := range g.Due() {
 		if r.Side == side {
 			fmt.Fprintf(&b, "turn: %d\nphase: %s\n", r.Turn, r.Phase)
+			due = true
 			break
 		}
+	}
+	if !due {
+		// Nothing is due from this side yet: the mail that asks it says
+		// which turn and phase to write here.
+		b.WriteString("turn: TURN      # as the mail that asks you says\nphase: PHASE    # likewise\n")
 	}
 	b.WriteString("orders:\n  ...\n")
 	return b.String()
