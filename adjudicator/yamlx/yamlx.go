@@ -62,6 +62,8 @@ const (
 	CodeEmpty        = "empty"
 	CodeTooLarge     = "too-large"
 	CodeMultiDoc     = "several-documents"
+	// CodeTab: a line is indented with a tab, which YAML does not allow.
+	CodeTab = "yaml-tab"
 )
 
 // MaxBytes is the largest text Parse accepts.
@@ -80,14 +82,14 @@ func Parse(src []byte) (*yaml.Node, error) {
 		if err.Error() == "EOF" {
 			return nil, &Error{Line: 1, Code: CodeEmpty, Msg: "the text is empty: nothing to read"}
 		}
-		return nil, syntaxError(err)
+		return nil, syntaxError(src, err)
 	}
 	var extra yaml.Node
 	if err := dec.Decode(&extra); err == nil {
 		return nil, &Error{Line: extra.Line, Column: extra.Column, Code: CodeMultiDoc,
 			Msg: "a second YAML document starts here (after a \"---\" line); send one document only"}
 	} else if err.Error() != "EOF" {
-		return nil, syntaxError(err)
+		return nil, syntaxError(src, err)
 	}
 	if err := refuseAliases(&doc); err != nil {
 		return nil, err
@@ -100,15 +102,69 @@ func Parse(src []byte) (*yaml.Node, error) {
 
 var lineRE = regexp.MustCompile(`^yaml: line (\d+): (.*)$`)
 
-func syntaxError(err error) *Error {
+// syntaxError explains a parse error of src. A tab in the indentation is
+// named as such, since yaml.v3's words for it ("found character that cannot
+// start any token") do not say what to do.
+func syntaxError(src []byte, err error) *Error {
 	msg := err.Error()
-	if m := lineRE.FindStringSubmatch(msg); m != nil {
-		n, _ := strconv.Atoi(m[1])
+	m := lineRE.FindStringSubmatch(msg)
+	n := 1
+	if m != nil {
+		n, _ = strconv.Atoi(m[1])
+	}
+	if e := tabError(src, n); e != nil {
+		return e
+	}
+	if m != nil {
 		return &Error{Line: n, Code: CodeSyntax, Msg: "this is not valid YAML: " + m[2] + " (check the indentation and that every \"key: value\" has its colon and a space)"}
 	}
 	// yaml.v3 counts lines from 0 and names none when the problem is on
 	// line 0: the first line.
 	return &Error{Line: 1, Code: CodeSyntax, Msg: "this is not valid YAML: " + strings.TrimPrefix(msg, "yaml: ")}
+}
+
+// tabError returns a CodeTab error for the line of src the parser named
+// (1-based), or the one after it (yaml.v3 often names the line before the
+// tab), or else the first line, if that line has a tab in its indentation.
+// It returns nil when no line is indented with a tab.
+func tabError(src []byte, line int) *Error {
+	lines := strings.Split(string(src), "\n")
+	col := func(i int) int { // 1-based column of a tab in the indentation of line i (0-based), or 0
+		if i < 0 || i >= len(lines) {
+			return 0
+		}
+		l := strings.TrimRight(lines[i], "\r")
+		if strings.TrimSpace(l) == "" {
+			return 0
+		}
+		for j, r := range l {
+			switch r {
+			case '\t':
+				return j + 1
+			case ' ':
+			default:
+				return 0
+			}
+		}
+		return 0
+	}
+	at := -1
+	for _, i := range []int{line - 1, line} {
+		if col(i) > 0 {
+			at = i
+			break
+		}
+	}
+	for i := 0; at < 0 && i < len(lines); i++ {
+		if col(i) > 0 {
+			at = i
+		}
+	}
+	if at < 0 {
+		return nil
+	}
+	return &Error{Line: at + 1, Column: col(at), Code: CodeTab,
+		Msg: "this line is indented with a tab; YAML needs spaces: replace the tab with spaces"}
 }
 
 func refuseAliases(n *yaml.Node) error {
