@@ -7,7 +7,12 @@
 // or a single .yaml/.yml attachment, which wins over the body. From a body it
 // strips quoted replies with their "On … wrote:" line, signatures after a
 // "-- " line, and, when the body has a line that is exactly "---", everything
-// outside the fenced block. It always reports how many lines of the mail
+// outside the fenced block. Without a fence, a greeting before the orders
+// and a footer after them ("Thanks", "Sent from my iPhone", a signature
+// without its "-- " line) are dropped when the orders can be told by their
+// envelope keys (game:, side:, orders:, ...); lines in the middle of the
+// orders never are, and two separate blocks of orders are refused
+// (CodeTwoBlocks) rather than guessed at. It always reports how many lines of the mail
 // precede the orders (Mail.LineOffset), so that a YAML error at line n of the
 // orders can be shown to the player as line n+LineOffset of the mail.
 //

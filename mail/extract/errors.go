@@ -29,6 +29,10 @@ const (
 	CodeNotText = "not-text"
 	// CodeNoSender: the mail has no usable From (or Sender) address.
 	CodeNoSender = "no-sender"
+	// CodeTwoBlocks: the text holds two or more separate blocks of orders
+	// (each a YAML mapping with envelope keys, with other text between),
+	// and the referee does not guess which one is meant.
+	CodeTwoBlocks = "several-blocks"
 )
 
 // Error is a permanent failure to extract orders from a mail. Retrying the
@@ -99,6 +103,20 @@ func errNotText(where string) *Error {
 func errNoSender(cause error) *Error {
 	return &Error{Code: CodeNoSender, Msg: "Your mail has no readable From address, so the referee cannot tell who sent it. " +
 		"Please send it from your usual mail program.", Err: cause}
+}
+
+func errTwoBlocks(lines []int) *Error {
+	at := make([]string, len(lines))
+	for i, l := range lines {
+		at[i] = fmt.Sprint(l)
+	}
+	where := strings.Join(at[:len(at)-1], ", ") + " and " + at[len(at)-1]
+	n := "two"
+	if len(lines) > 2 {
+		n = fmt.Sprint(len(lines))
+	}
+	return &Error{Code: CodeTwoBlocks, Msg: fmt.Sprintf("%s blocks of orders were found, at lines %s; send one. "+
+		"Delete the block you do not mean (or put the one you mean between two lines that are exactly ---) and send the mail again.", upper(n), where)}
 }
 
 func humanBytes(n int64) string {

@@ -11,7 +11,7 @@ import (
 )
 
 var knownCodes = []string{CodeHTMLOnly, CodeNoOrders, CodeTooLarge, CodeMalformed,
-	CodeAmbiguous, CodeBadCharset, CodeNotText, CodeNoSender}
+	CodeAmbiguous, CodeBadCharset, CodeNotText, CodeNoSender, CodeTwoBlocks}
 
 // FuzzExtract feeds arbitrary bytes to extract (without Extract's recover, so
 // that a panic fails) and checks the invariants every result must keep. The

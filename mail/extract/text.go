@@ -61,7 +61,12 @@ func (w *walker) choose(m *Mail) error {
 	if b.fenced {
 		source = SourceFenced
 	}
-	return w.fill(m, b.lines, b.start, b.end, source, "your mail", notes)
+	start, end, pnotes, err := findOrders(b.lines, b.start, b.end)
+	if err != nil {
+		return err
+	}
+	notes = append(notes, pnotes...)
+	return w.fill(m, b.lines, start, end, source, "your mail", notes)
 }
 
 func (w *walker) fill(m *Mail, lines []string, start, end int, source, where string, notes []string) error {
