@@ -77,7 +77,33 @@ func (h *handling) unreadable(ctx context.Context, xerr error) error {
 		h.d.log().Info("mail unreadable", "from", h.m.From, "code", xe.Code, "cause", xe.Err)
 	}
 	data := templates.RejectedData{Game: g, Problem: problem}
-	return h.rejectWith(ctx, "unreadable", g.ID, data)
+	if tg, side, ok := h.threadGame(ctx); ok {
+		// The mail answers one of this player's games: stay in its thread
+		// and say what that game waits for.
+		data.Game, data.Side, data.Due = gameInfo(tg), string(side), h.d.dueFor(tg, side)
+	}
+	return h.rejectWith(ctx, "unreadable", data.ID, data)
+}
+
+// threadGame returns the first game named by the mail's thread (Subject,
+// In-Reply-To, References) in which the sender plays, with the sender's
+// side there ("" when several).
+func (h *handling) threadGame(ctx context.Context) (*game.Game, adjudicator.Side, bool) {
+	ids := h.m.ThreadGames()
+	for _, id := range ids[:min(len(ids), 5)] { // a bound on what a mail makes us load
+		g, err := h.d.Games.Load(ctx, id)
+		if err != nil {
+			continue
+		}
+		if mine := sidesOf(g, h.m.From); len(mine) > 0 {
+			var side adjudicator.Side
+			if len(mine) == 1 {
+				side = mine[0]
+			}
+			return g, side, true
+		}
+	}
+	return nil, "", false
 }
 
 // rejectWith records the mail as rejected with one reply built from data.
