@@ -1,7 +1,10 @@
 package templates
 
+import "time"
+
 // Due is one thing a game waits for.
 type Due struct {
+	ID       string // the request's id, e.g. "t3.invader.movement" (for the X-Umpire-Due header)
 	Side     string
 	Title    string // "turn 3, red moves"
 	Kind     string // "setup", "orders" or "decision"
@@ -14,6 +17,8 @@ type Due struct {
 	// By is the deadline, for people: "Fri 28 Nov 18:00 UTC (19:00 in
 	// Europe/Paris) — in 2 days 4 hours"; "" when there is none.
 	By string
+	// Deadline is the same deadline as a time; zero when there is none.
+	Deadline time.Time
 }
 
 // ClockData is a reminder or a lateness notice about one request.

@@ -305,7 +305,8 @@ func (d *Daemon) tellReferee(ctx context.Context, m store.Message, reason string
 	}
 	dom := compose.Domain(d.Config.From.Address)
 	msg, err := compose.Build(compose.Mail{From: compose.Address{Name: d.Config.From.Name, Address: d.Config.From.Address}, To: compose.Address{Address: ref},
-		Subject: "umpire: a mail could not be delivered", ID: compose.MessageID(dom, m.Game, "failed", m.ID), Date: time.Now().UTC(), Game: m.Game, Body: body})
+		Subject: compose.Subject(m.Game, "Delivery failed: a mail could not be delivered"), Kind: compose.KindReferee,
+		ID: compose.MessageID(dom, m.Game, "failed", m.ID), Date: time.Now().UTC(), Game: m.Game, Body: body})
 	if err == nil {
 		_, err = d.desk.Games.Store.Append(ctx, store.Batch{Outbox: []store.Message{msg}})
 	}

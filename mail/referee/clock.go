@@ -174,9 +174,9 @@ func (d *Desk) dueFor(g *game.Game, side adjudicator.Side) []templates.Due {
 
 // dueOne is one request for people, with its deadline.
 func (d *Desk) dueOne(g *game.Game, r adjudicator.Request, now time.Time, mine bool) templates.Due {
-	due := templates.Due{Side: string(r.Side), Title: r.Title, Kind: r.Kind, Turn: r.Turn, Phase: r.Phase, Prompt: r.Prompt, Choice: r.Choice, Mine: mine}
+	due := templates.Due{ID: r.ID, Side: string(r.Side), Title: r.Title, Kind: r.Kind, Turn: r.Turn, Phase: r.Phase, Prompt: r.Prompt, Choice: r.Choice, Mine: mine}
 	if dl, ok := g.Deadlines[r.ID]; ok {
-		due.By = ByWhen(dl.Due, now, games.Location(g))
+		due.By, due.Deadline = ByWhen(dl.Due, now, games.Location(g)), dl.Due.UTC()
 	}
 	return due
 }

@@ -86,7 +86,7 @@ func TestAcceptAdjudicateAndResults(t *testing.T) {
 		t.Fatalf("%d mails queued, want 5", len(msgs))
 	}
 	ack := string(msgs[0].Raw)
-	for _, want := range []string{"In-Reply-To: <m1@example.org>", "Subject: [umpire race-1] game race-1", "bid: 1", "SHA-256"} {
+	for _, want := range []string{"In-Reply-To: <m1@example.org>", "Subject: [umpire race-1] Orders accepted (turn 1, bid) - waiting for blue\r\n", "X-Umpire-Kind: accepted\r\n", "bid: 1", "SHA-256"} {
 		if !strings.Contains(ack, want) {
 			t.Errorf("ack lacks %q:\n%s", want, ack)
 		}

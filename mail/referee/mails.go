@@ -35,18 +35,14 @@ func (d *Desk) reply(m *extract.Mail, gameID, kind, tmpl string, data any, atts 
 	}
 	refs = append(refs, m.References...)
 	refs = append(refs, m.MessageID)
-	subject := "Re: " + m.Subject
-	if gameID != "" {
-		subject = compose.Subject(gameID)
-	} else if m.Subject == "" {
-		subject = "Your mail to the referee"
-	}
-	return compose.Build(compose.Mail{
-		From: d.From, To: compose.Address{Address: m.From}, Subject: subject,
+	mail := compose.Mail{
+		From: d.From, To: compose.Address{Address: m.From},
 		ID:        compose.MessageID(dom, gameID, kind, m.MessageID),
 		InReplyTo: m.MessageID, References: refs, Date: d.now(), Game: gameID, Body: body,
 		Attachments: atts,
-	})
+	}
+	headingFor(kind, m, data).apply(&mail) // subject.go
+	return compose.Build(mail)
 }
 
 // toPlayer builds a mail of a game to one player, not answering any mail.
@@ -56,12 +52,14 @@ func (d *Desk) toPlayer(g *game.Game, to, kind string, idParts []string, tmpl st
 		return store.Message{}, err
 	}
 	dom := d.domain()
-	return compose.Build(compose.Mail{
-		From: d.From, To: compose.Address{Address: to}, Subject: compose.Subject(g.ID),
+	mail := compose.Mail{
+		From: d.From, To: compose.Address{Address: to},
 		ID:         compose.MessageID(dom, g.ID, append([]string{kind}, idParts...)...),
 		References: []string{compose.ThreadRoot(dom, g.ID)}, Date: d.now(), Game: g.ID, Body: body,
 		Attachments: atts,
-	})
+	}
+	headingFor(kind, nil, data).apply(&mail) // subject.go
+	return compose.Build(mail)
 }
 
 // picture draws the board as side sees it, for games played on a hex map.
