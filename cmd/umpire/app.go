@@ -30,6 +30,9 @@ type app struct {
 	all            func() []adjudicator.Ruleset
 	now            func() time.Time
 	build          func() (*debug.BuildInfo, bool) // debug.ReadBuildInfo when nil
+	// hubHashes is the local hub's password hashing cost for 'umpire hub'
+	// (0: the hub's secure default; tests set a cheap one).
+	hubHashes int
 }
 
 type command struct {
@@ -54,6 +57,7 @@ func init() {
 		{"map", "check|show FILE.yaml|NAME", "check a Dragon Rage map file against the rules, or print it", cmdMap},
 		{"render", "GAME [--turn T] [--as SIDE] [--svg] -o FILE", "draw the board as PNG or SVG", cmdRender},
 		{"games", "", "list the games in the data file", cmdGames},
+		{"hub", "passwd USER | users", "reset a local hub user's password (e.g. the referee's), or list the users", cmdHub},
 		{"command", "[--config umpire.yaml] FILE.yaml | -", "run a referee command (pause, extend, end, replace, rollback…) as if mailed", cmdCommand},
 		{"upgrade", "[--data DIR]", "rewrite games of an older umpire whose logs kept players' secrets", cmdUpgrade},
 		{"check", "[--data DIR]", "check the data file through and through; list every damaged game", cmdCheck}, {"recover", "--data DIR --to NEWDIR [--bundles DIR]", "build a new data file from a damaged one and the export bundles", cmdRecover}, {"import", "BUNDLE.tar", "add the game of an export bundle to the data file", cmdImport},

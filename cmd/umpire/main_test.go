@@ -28,7 +28,7 @@ func (c *cli) run(args ...string) (code int, stdout, stderr string) {
 	a := &app{stdin: strings.NewReader(c.in), stdout: &out, stderr: &errb,
 		rules: func(n string) (adjudicator.Ruleset, bool) { return testrules.Race, n == "race" },
 		all:   func() []adjudicator.Ruleset { return []adjudicator.Ruleset{testrules.Race} },
-		now:   func() time.Time { clock = clock.Add(time.Minute); return clock }}
+		now:   func() time.Time { clock = clock.Add(time.Minute); return clock }, hubHashes: 1000}
 	if c.data != "" && len(args) > 0 && args[0] != "run" && args[0] != "help" && args[0] != "rulesets" {
 		args = append(args, "--data", c.data)
 	}

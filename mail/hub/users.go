@@ -238,6 +238,16 @@ func (h *Hub) Address(name string) string {
 
 // generatePassword returns about 120 random bits as 24 lower-case letters
 // and digits in groups of four, easy to copy by hand.
+// ResetPassword gives user a new password, drawn at random, and returns
+// it: the only copy (the hub keeps a hash). The user must exist.
+func (h *Hub) ResetPassword(name string) (string, error) {
+	pw := generatePassword()
+	if err := h.SetPassword(name, pw); err != nil {
+		return "", err
+	}
+	return pw, nil
+}
+
 func generatePassword() string {
 	const alphabet = "abcdefghijkmnopqrstuvwxyz23456789" // no l, 0, 1
 	b := make([]byte, 24)
