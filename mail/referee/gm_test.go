@@ -329,3 +329,17 @@ func TestActionOnce(t *testing.T) {
 		t.Fatalf("blue's deadline moved to %v, want once by 24h to %v", got, before.Add(24*time.Hour))
 	}
 }
+
+// TestRefereeOrdersAnswered: orders mailed by the referee (who plays no
+// side) are refused with what to do instead, not dropped in silence.
+func TestRefereeOrdersAnswered(t *testing.T) {
+	c := newClockDesk(t)
+	out := c.mail("ref@example.org", "game: race-9\nside: blue\nturn: 1\nphase: bid\norders:\n  bid: 0\n")
+	if out.Folder != referee.Rejected || out.Replies != 1 {
+		t.Fatalf("the referee's orders: %+v", out)
+	}
+	last := c.bodies("ref@example.org")
+	if b := last[len(last)-1]; !strings.Contains(b, "you are the referee of game race-9, not a player") || !strings.Contains(b, "command: process") {
+		t.Errorf("the referee's reply:\n%s", b)
+	}
+}

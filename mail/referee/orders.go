@@ -159,6 +159,13 @@ func (h *handling) orders(ctx context.Context) error {
 	}
 	player, ok := g.Player(side)
 	if !ok || !sameAddress(player.Address, m.From) {
+		if len(mine) == 0 && d.mayReferee(g, m.From) {
+			// The referee is never left in silence: orders for a side come
+			// from its player; the referee has commands instead.
+			e := adjudicator.Errorf(yamlx.Key(root, "side"), "referee-not-player",
+				"you are the referee of game %s, not a player: orders for a side come from its player's address. To act for an absent player, mail \"command: process\" (the rules' default answer, if the game has one), \"command: extend\", or \"command: replace\" to give the side to someone else (\"command: help\" lists them)", g.ID)
+			return h.rejectWith(ctx, "referee-orders", g.ID, h.orderErrors(e, templates.RejectedData{Game: info, Side: string(side)}))
+		}
 		if len(mine) == 0 {
 			return h.reject(ctx, "stranger", nil) // not a player of this game: no reply
 		}
