@@ -130,10 +130,21 @@ func (h *handling) orders(ctx context.Context) error {
 		if !known {
 			return h.reject(ctx, "stranger", nil)
 		}
+		tg, side, inThread := h.threadGame(ctx)
 		if perr == nil {
-			perr = adjudicator.Errorf(root, adjudicator.CodeMissingField, "say which game these orders are for: add a line \"game: %s\"", orDefault(g.ID, "GAME-ID"))
+			id := g.ID
+			if inThread {
+				id = tg.ID
+			}
+			perr = adjudicator.Errorf(root, adjudicator.CodeMissingField, "say which game these orders are for: add a line \"game: %s\"", orDefault(id, "GAME-ID"))
 		}
-		return h.rejectWith(ctx, "bad-orders", "", h.orderErrors(perr, templates.RejectedData{}))
+		data := templates.RejectedData{}
+		if inThread {
+			// The mail answers one of this player's games: stay in its
+			// thread and say what that game waits for.
+			data = templates.RejectedData{Game: gameInfo(tg), Side: string(side), Due: d.dueFor(tg, side)}
+		}
+		return h.rejectWith(ctx, "bad-orders", data.ID, h.orderErrors(perr, data))
 	}
 	g, err := d.Games.Load(ctx, r.Game)
 	if errors.Is(err, games.ErrUnknownGame) {

@@ -55,3 +55,20 @@ func TestUnreadableStaysInTheThread(t *testing.T) {
 		})
 	}
 }
+
+// Orders whose YAML does not parse (a tab), sent in reply to a game's
+// mail, are answered in that game's thread with what it waits for.
+func TestBadYAMLStaysInTheThread(t *testing.T) {
+	f := newFixture(t)
+	raw := []byte("From: red@example.org\r\nMessage-ID: <tab@x>\r\nSubject: Re: [umpire race-1] game race-1\r\n\r\ngame: race-1\r\nside: red\r\nturn: 1\r\nphase: bid\r\norders:\r\n\tbid: 1\r\n")
+	out := f.handle(raw)
+	if out.Folder != referee.Rejected || out.Replies != 1 {
+		t.Fatalf("%+v", out)
+	}
+	msgs := f.outbox()
+	msg := msgs[len(msgs)-1]
+	text := strings.ReplaceAll(string(msg.Raw), "=\r\n", "")
+	if msg.Game != "race-1" || !strings.Contains(text, "yaml-tab") || !strings.Contains(text, "YOU (red): turn 1, bids") {
+		t.Errorf("reply in game %q:\n%s", msg.Game, text)
+	}
+}
