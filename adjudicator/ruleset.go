@@ -187,3 +187,52 @@ type Damage struct {
 type Defaulter interface {
 	DefaultOrders(st State, req Request) (orders string, ok bool)
 }
+
+// Ahead is one entry of orders sent ahead under "then:": the later phase it
+// is for and its orders, not yet checked against the state they will meet.
+type Ahead struct {
+	Turn   int
+	Phase  string
+	Orders *yaml.Node
+}
+
+// AheadChecker is implemented by a ruleset that can tell, when a player
+// sends orders ahead, which entries certainly conflict with the orders due
+// now or with each other whatever the dice do (a unit attacking twice in a
+// turn, orders for a unit the same mail takes off the board). Such a mail
+// is refused at once, and only its sender is told, instead of an entry
+// being dropped when its phase comes. Errors are *OrderError or
+// OrderErrors placed at the entry's nodes.
+type AheadChecker interface {
+	CheckAhead(st State, now Request, nowOrders Orders, ahead []Ahead) error
+}
+
+// Legend is implemented by a ruleset that explains, in words, the numbers
+// and markers its views show (the counters' printed values, the markers of
+// the text map): results mails end with these lines, once. Each line is
+// one explanation, e.g. `2-5-4(6): attack 2, escape 5, 4 MP (6 along a
+// road)`.
+type Legend interface {
+	Legend() []string
+}
+
+// Zone is a named set of hexes where a request lets a side place units: a
+// setup zone, named as the ruleset's errors name it ("defender-setup").
+type Zone struct {
+	Name    string   // as the errors name it, e.g. "defender-setup"
+	Title   string   // for people: "defender setup, all scenarios (DR-SCEN-3)"
+	Hexes   []string // where every unit listed may be placed, sorted
+	Compact string   // the same hexes for people, as ranges: "0805-0812, 0905-0911"
+	Units   []string // the units that may be placed there
+	Note    string   // for people: hexes open to some of the units only, other limits
+}
+
+// SetupHelper is implemented by a ruleset that can help a side answer a
+// setup request: the zones it sets up in (the View marks them for that
+// side as HexMark{Kind: "zone", Label: zone name}) and a skeleton of the
+// answer — the "turn:", "phase:" and "orders:" lines, valid YAML in which
+// only the placeholders "____" remain to be replaced by hexes. ok is false
+// when req is not a setup the ruleset can help with.
+type SetupHelper interface {
+	SetupHelp(st State, req Request) (zones []Zone, skeleton string, ok bool)
+}

@@ -193,6 +193,15 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	if ac, ok := g.Rules.(adjudicator.AheadChecker); ok && len(queue) > 0 {
+		ahead := make([]adjudicator.Ahead, len(queue))
+		for i, q := range queue {
+			ahead[i] = adjudicator.Ahead{Turn: q.Turn, Phase: q.Phase, Orders: &env.Then[q.Index].Orders}
+		}
+		if err := ac.CheckAhead(g.State, req, orders, ahead); err != nil {
+			return nil, err
+		}
+	}
 	norm, err := yaml.Marshal(orders)
 	if err != nil {
 		return nil, fmt.Errorf("%w: orders do not encode: %v", ErrInternal, err)
