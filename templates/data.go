@@ -64,7 +64,7 @@ type AckData struct {
 	Source      string // where the orders were found: body, fenced block, attachment
 	Notes       []string
 	Replaced    bool // these orders replace earlier ones
-	Adjudicated bool // they completed a turn: results follow in another mail
+	Adjudicated bool // they completed a turn: the results follow in the same mail
 	Waiting     []Due
 	Ahead       []string // the later phases the mail also gave orders for ("then:"), e.g. "turn 3, fire"
 }
@@ -155,6 +155,22 @@ type Adjudication struct {
 	Index  int
 	Report []string
 	Rolls  []string // "advance R1: 1d6=4, from 0 to 4"
+	// Title says what was played, for the narrative of a results mail:
+	// "turn 1, move (blue)"; "" when not known.
+	Title string
+	// Orders are the orders this adjudication used, as the reader may read
+	// them, each side's in turn (results mails only).
+	Orders []Played
+}
+
+// Played is one side's orders used by an adjudication, as a results mail
+// tells them.
+type Played struct {
+	Side   string
+	Mine   bool     // the reader's own side
+	Pass   bool     // no orders: the side passed
+	Sealed bool     // the reader may not read them (yet)
+	Lines  []string // the orders, one action a line: "move ORC-2: 0202 → 0303" or the normalized YAML
 }
 
 // ResultsData is for results.tmpl: what an adjudication did, as one side
@@ -173,6 +189,13 @@ type ResultsData struct {
 	Decision      string   // decision-needed.tmpl rendered for this side, "" if none
 	Notes         []string // what became of orders sent ahead ("then:"): used, or dropped and why
 	ForReferee    bool     // the referee's copy: every side's lines and rolls, the whole board
+	// Ack is the acknowledgement of the recipient's own orders (ack.tmpl,
+	// rendered) when the orders they sent made these results: one mail
+	// carries both, the acknowledgement first. "" otherwise.
+	Ack string
+	// Legend explains the numbers and markers of the board, in the
+	// ruleset's words (adjudicator.Legend); none when it gives none.
+	Legend []string
 }
 
 // DecisionData is for decision-needed.tmpl, included in results mails.

@@ -111,7 +111,11 @@ func (d *Desk) clockMails(ctx context.Context, g *game.Game, notes []game.ClockN
 			if err != nil {
 				return nil, err
 			}
-			more, err := d.resultsMails(g, results, head, event, "results", "no-move", said...)
+			st, err := d.logStory(ctx, g, recs) // narrative.go
+			if err != nil {
+				return nil, err
+			}
+			more, err := d.resultsMails(g, results, st, head, event, "results", "no-move", nil, said...)
 			if err != nil {
 				return nil, err
 			}

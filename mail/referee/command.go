@@ -465,7 +465,11 @@ func (h *handling) cmdResend(ctx context.Context, c Command) error {
 			return fmt.Errorf("game %s: %w", g.ID, err)
 		}
 	}
-	mails, err := d.resultsMails(g, []game.Result{res}, head.Hash.String(), head.Seq, "resend", h.id)
+	st, err := d.logStory(ctx, g, nil) // narrative.go
+	if err != nil {
+		return err
+	}
+	mails, err := d.resultsMails(g, []game.Result{res}, st, head.Hash.String(), head.Seq, "resend", h.id, nil)
 	if err != nil {
 		return buildErr(err)
 	}

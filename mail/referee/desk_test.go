@@ -78,12 +78,12 @@ func TestAcceptAdjudicateAndResults(t *testing.T) {
 		t.Fatalf("red's bid: %+v", out)
 	}
 	out = f.handle(f.mail("Bob <blue@example.org>", f.bid("blue", 0)))
-	if out.Reason != "accepted+adjudicated" || out.Replies != 4 { // the ack, two results, the referee's copy
+	if out.Reason != "accepted+adjudicated" || out.Replies != 3 { // blue's ack with its results, red's results, the referee's copy
 		t.Fatalf("blue's bid: %+v", out)
 	}
 	msgs := f.outbox()
-	if len(msgs) != 5 { // two acks, two results, the referee's copy
-		t.Fatalf("%d mails queued, want 5", len(msgs))
+	if len(msgs) != 4 { // red's ack; blue's ack with its results, red's results, the referee's copy
+		t.Fatalf("%d mails queued, want 4", len(msgs))
 	}
 	ack := string(msgs[0].Raw)
 	for _, want := range []string{"In-Reply-To: <m1@example.org>", "Subject: [umpire race-1] Orders accepted (turn 1, bid) - waiting for blue\r\n", "X-Umpire-Kind: accepted\r\n", "bid: 1", "SHA-256"} {
@@ -94,7 +94,7 @@ func TestAcceptAdjudicateAndResults(t *testing.T) {
 	evs, _ := f.st.Events(context.Background(), "race-1", 1)
 	head := evs[len(evs)-1].Hash.String()
 	var red, blue string
-	for _, m := range msgs[2:] {
+	for _, m := range msgs[1:3] {
 		switch m.To[0] {
 		case "Red@Example.org":
 			red = string(m.Raw)
@@ -111,7 +111,18 @@ func TestAcceptAdjudicateAndResults(t *testing.T) {
 	if !strings.Contains(red, "energy-red: 5") || strings.Contains(red, "energy-blue") {
 		t.Errorf("red's view is wrong:\n%s", red)
 	}
-	if ref := strings.ReplaceAll(string(msgs[4].Raw), "=\r\n", ""); msgs[4].To[0] != "ref@example.org" ||
+	// Blue's one mail answers blue's: the acknowledgement, then the results.
+	merged := strings.ReplaceAll(strings.ReplaceAll(blue, "=\r\n", ""), "\r\n ", " ")
+	for _, want := range []string{"In-Reply-To: <m2@example.org>", "Subject: [umpire race-1] Orders accepted (turn 1, bid) - Turn 1 results - waiting for red\r\n",
+		"X-Umpire-Kind: results\r\n", "Orders received for game race-1, side blue", "the results follow below"} {
+		if !strings.Contains(merged, want) {
+			t.Errorf("blue's mail lacks %q:\n%s", want, blue)
+		}
+	}
+	if i, j := strings.Index(merged, "SHA-256 of the orders text"), strings.Index(merged, "Results of game race-1"); i < 0 || j < i {
+		t.Errorf("blue's mail does not put the acknowledgement before the results:\n%s", blue)
+	}
+	if ref := strings.ReplaceAll(string(msgs[3].Raw), "=\r\n", ""); msgs[3].To[0] != "ref@example.org" ||
 		!strings.Contains(ref, "the referee's copy") || !strings.Contains(ref, "energy-red") || !strings.Contains(ref, "energy-blue") {
 		t.Errorf("the referee's copy:\n%s", ref)
 	}

@@ -28,6 +28,11 @@ func (d *Desk) reply(m *extract.Mail, gameID, kind, tmpl string, data any, atts 
 	if err != nil {
 		return store.Message{}, err
 	}
+	return d.replyWith(m, gameID, kind, body, headingFor(kind, m, data), atts...) // subject.go
+}
+
+// replyWith builds a mail answering m with body and heading h.
+func (d *Desk) replyWith(m *extract.Mail, gameID, kind, body string, h heading, atts ...compose.Attachment) (store.Message, error) {
 	dom := d.domain()
 	refs := []string{}
 	if gameID != "" {
@@ -41,7 +46,7 @@ func (d *Desk) reply(m *extract.Mail, gameID, kind, tmpl string, data any, atts 
 		InReplyTo: m.MessageID, References: refs, Date: d.now(), Game: gameID, Body: body,
 		Attachments: atts,
 	}
-	headingFor(kind, m, data).apply(&mail) // subject.go
+	h.apply(&mail)
 	return compose.Build(mail)
 }
 
@@ -87,7 +92,9 @@ func (d *Desk) picture(g *game.Game, v adjudicator.View, side adjudicator.Side) 
 
 // acceptedMails are the mails an accepted submission causes: the
 // acknowledgement to the sender and, after an adjudication, the results to
-// every player, each with their own side's view.
+// every player, each with their own side's view. The sender gets one mail:
+// when their orders made results, the acknowledgement opens their results
+// mail, so it can never arrive after them.
 func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *game.Game, out *game.Outcome) ([]store.Message, error) {
 	acc := out.Accepted
 	side := acc.Side
@@ -103,21 +110,35 @@ func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *gam
 	for _, q := range out.Queued {
 		ack.Ahead = append(ack.Ahead, fmt.Sprintf("turn %d, %s", q.Turn, q.Phase))
 	}
-	msg, err := d.reply(h.m, next.ID, "ack", templates.Ack, ack)
+	if len(out.Results) == 0 {
+		msg, err := d.reply(h.m, next.ID, "ack", templates.Ack, ack)
+		if err != nil {
+			return nil, err
+		}
+		return []store.Message{msg}, nil
+	}
+	text, err := d.Templates.Render(templates.Ack, ack)
 	if err != nil {
 		return nil, err
-	}
-	msgs := []store.Message{msg}
-	if len(out.Results) == 0 {
-		return msgs, nil
 	}
 	head, event, err := d.headAfter(ctx, next, out.Records)
 	if err != nil {
 		return nil, err
 	}
-	results, err := d.resultsMails(next, out.Results, head, event, "results", "", out.Notes...)
+	merge := &mergedAck{side: side, in: h.m, data: ack, text: text}
+	results, err := d.resultsMails(next, out.Results, submissionStory(before, next, out.Records), head, event, "results", "", merge, out.Notes...)
 	if err != nil {
 		return nil, err
+	}
+	var msgs []store.Message
+	if !merge.done {
+		// The sender gets no results mail (no address for the side): the
+		// acknowledgement goes alone.
+		msg, err := d.reply(h.m, next.ID, "ack", templates.Ack, ack)
+		if err != nil {
+			return nil, err
+		}
+		msgs = append(msgs, msg)
 	}
 	// Observers with a delay get what has become old enough (observers.go).
 	late, err := d.delayedObserverResults(ctx, next, out.Records)
@@ -127,20 +148,39 @@ func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *gam
 	return append(append(msgs, results...), late...), nil
 }
 
+// mergedAck is the acknowledgement of the orders that made the results,
+// to open the sender's results mail with.
+type mergedAck struct {
+	side adjudicator.Side
+	in   *extract.Mail // the sender's mail: the results mail answers it
+	data templates.AckData
+	text string // ack.tmpl, rendered
+	done bool   // it went into a results mail
+}
+
 // resultsMails builds one results mail per player. idExtra distinguishes a
-// resend from the first sending.
+// resend from the first sending. st tells what each adjudication played.
+// With ack, the results mail of the player who sent the orders opens with
+// their acknowledgement and answers their mail (ack.done is then set).
 //
 // Each player reads only what their side may: the report lines, rolls and
-// notes whose audience includes it.
-func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, event uint64, kind, idExtra string, notes ...adjudicator.Line) ([]store.Message, error) {
+// notes whose audience includes it, and the orders the log lets it read.
+func (d *Desk) resultsMails(g *game.Game, results []game.Result, st story, head string, event uint64, kind, idExtra string, ack *mergedAck, notes ...adjudicator.Line) ([]store.Message, error) {
 	last := 0
 	for _, r := range results {
 		last = r.K
 	}
 	adjsFor := func(side adjudicator.Side) []templates.Adjudication {
+		var at map[string]string
+		if st.from != nil {
+			at = st.from(side)
+		}
 		var adjs []templates.Adjudication
 		for _, r := range results {
-			adjs = append(adjs, adjudicationFor(r, side))
+			a := adjudicationFor(r, side)
+			a.Title = st.title(r.K)
+			a.Orders = st.playedFor(r.K, side, at)
+			adjs = append(adjs, a)
 		}
 		return adjs
 	}
@@ -148,6 +188,7 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 	if n := len(g.Chains); n > 0 {
 		commitment = g.Chains[n-1].Commitment
 	}
+	legend := legendOf(g)
 	var msgs []store.Message
 	for _, p := range g.Created.Players {
 		if p.Address == "" {
@@ -156,7 +197,7 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 		v := g.View(p.Side)
 		data := templates.ResultsData{Game: gameInfo(g), Side: string(p.Side), Adjudications: adjsFor(p.Side), Head: head, Event: event,
 			Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: d.dueFor(g, p.Side),
-			Notes: adjudicator.Texts(adjudicator.For(notes, p.Side))}
+			Notes: adjudicator.Texts(adjudicator.For(notes, p.Side)), Legend: legend}
 		for _, r := range g.Due() {
 			if r.Side == p.Side && r.Kind == "decision" {
 				text, err := d.Templates.Render(templates.Decision, templates.DecisionData{Game: data.Game, Side: string(p.Side), Due: d.dueOne(g, r, d.now(), true)})
@@ -166,7 +207,20 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 				data.Decision = text
 			}
 		}
-		msg, err := d.toPlayer(g, p.Address, kind, []string{strconv.Itoa(last), string(p.Side), idExtra}, templates.Results, data, d.picture(g, v, p.Side)...)
+		var msg store.Message
+		var err error
+		if ack != nil && !ack.done && p.Side == ack.side && sameAddress(p.Address, ack.in.From) {
+			// The answer to the sender's mail goes first, as the
+			// acknowledgement alone went before.
+			if msg, err = d.ackedResults(g, ack, data, d.picture(g, v, p.Side)...); err != nil {
+				return nil, err
+			}
+			ack.done = true
+			msgs = append([]store.Message{msg}, msgs...)
+			continue
+		} else {
+			msg, err = d.toPlayer(g, p.Address, kind, []string{strconv.Itoa(last), string(p.Side), idExtra}, templates.Results, data, d.picture(g, v, p.Side)...)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -188,6 +242,31 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, head string, ev
 	return append(msgs, obs...), nil
 }
 
+// ackedResults is the results mail of the player whose orders made them:
+// the acknowledgement first, then the results, answering their mail. Its
+// Message-ID is the one the acknowledgement alone would have had; it is of
+// kind results, and its subject says both: "Orders accepted (turn 1, move)
+// - Turn 2 results - your move: …".
+func (d *Desk) ackedResults(g *game.Game, ack *mergedAck, data templates.ResultsData, atts ...compose.Attachment) (store.Message, error) {
+	data.Ack = strings.TrimRight(ack.text, "\n")
+	body, err := d.Templates.Render(templates.Results, data)
+	if err != nil {
+		return store.Message{}, err
+	}
+	h := headingFor("results", ack.in, data) // subject.go
+	accepted, _, _ := strings.Cut(headingFor("ack", ack.in, ack.data).text, " - ")
+	h.text = join(accepted, h.text)
+	return d.replyWith(ack.in, g.ID, "ack", body, h, atts...)
+}
+
+// legendOf is the ruleset's legend of its board, if it has one.
+func legendOf(g *game.Game) []string {
+	if l, ok := g.Rules.(adjudicator.Legend); ok {
+		return l.Legend()
+	}
+	return nil
+}
+
 // refereeResults is the referee's copy of adjudications: every line and
 // roll, the whole board, what every side owes.
 func (d *Desk) refereeResults(g *game.Game, adjs []templates.Adjudication, head string, event uint64, kind string, idParts []string) (store.Message, error) {
@@ -197,7 +276,7 @@ func (d *Desk) refereeResults(g *game.Game, adjs []templates.Adjudication, head 
 		commitment = g.Chains[n-1].Commitment
 	}
 	data := templates.ResultsData{Game: gameInfo(g), Side: "referee", ForReferee: true, Adjudications: adjs, Head: head, Event: event,
-		Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: d.dueFor(g, "")}
+		Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: d.dueFor(g, ""), Legend: legendOf(g)}
 	return d.toPlayer(g, d.gameReferee(g), kind, idParts, templates.Results, data, d.picture(g, v, adjudicator.Referee)...)
 }
 

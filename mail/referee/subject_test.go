@@ -149,9 +149,9 @@ func TestSubjectsAndHeaders(t *testing.T) {
 		"ref@example.org | [umpire race-9] Notice: the referee resumed the game | notice 1 none",
 		"ref@example.org | [umpire race-9] Done: resume | referee none")
 	check("results", step("blue@example.org", bid("blue", 1, 0)),
-		"blue@example.org | [umpire race-9] Orders accepted (turn 1, bid) - results follow | accepted 1 none",
+		// One mail to the sender: the acknowledgement, then the results.
+		"blue@example.org | [umpire race-9] Orders accepted (turn 1, bid) - Turn 1 results - waiting for red | results 1 none",
 		"red@example.org | [umpire race-9] Turn 1 results - your move: red move, due Tue 1 Dec 17:00 UTC | results 1 t1.move.red 2026-12-01T17:00:00Z",
-		"blue@example.org | [umpire race-9] Turn 1 results - waiting for red | results 1 none",
 		"ref@example.org | [umpire race-9] Turn 1 results (the referee's copy) - waiting for red | results 1 none",
 		"carol@example.org | [umpire race-9] Turn 1 results (observer) | observer 1 none")
 }
