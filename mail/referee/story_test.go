@@ -105,8 +105,8 @@ func readLog(t *testing.T, st store.Store, id string) logOrders {
 }
 
 var (
-	headRE = regexp.MustCompile(`Game log head: event (\d+)`)
-	storyAdjRE  = regexp.MustCompile(`(?m)^Adjudication (\d+)`)
+	headRE     = regexp.MustCompile(`Game log head: event (\d+)`)
+	storyAdjRE = regexp.MustCompile(`(?m)^Adjudication (\d+)`)
 )
 
 // sections splits a results mail's narrative by adjudication.
