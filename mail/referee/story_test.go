@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -153,7 +154,8 @@ func checkStory(t *testing.T, st store.Store, id string, players map[string]adju
 		if len(secs) == 0 {
 			t.Errorf("results mail to %s tells no adjudication:\n%s", s.to, s.body)
 		}
-		for k, sec := range secs {
+		for _, k := range slices.Sorted(maps.Keys(secs)) {
+			sec := secs[k]
 			told[side] = append(told[side], k)
 			for _, seq := range l.used[k] {
 				oa := l.accepted[seq]
