@@ -224,15 +224,16 @@ type Zone struct {
 	Hexes   []string // where every unit listed may be placed, sorted
 	Compact string   // the same hexes for people, as ranges: "0805-0812, 0905-0911"
 	Units   []string // the units that may be placed there
-	Note    string   // for people: hexes open to some of the units only, other limits
+	Also    []string // hexes open to some of the units only, sorted (the Note says which)
+	Note    string   // for people: who may take the hexes of Also, and why
 }
 
 // SetupHelper is implemented by a ruleset that can help a side answer a
-// setup request: the zones it sets up in (the View marks them for that
-// side as HexMark{Kind: "zone", Label: zone name}) and a skeleton of the
-// answer — the "turn:", "phase:" and "orders:" lines, valid YAML in which
-// only the placeholders "____" remain to be replaced by hexes. ok is false
-// when req is not a setup the ruleset can help with.
+// setup request: the zones it sets up in (render.Game shades them on that
+// side's picture; they are not in the View) and a skeleton of the answer —
+// the "turn:", "phase:" and "orders:" lines, valid YAML in which only the
+// placeholders "____" remain to be replaced by hexes. ok is false when req
+// is not a setup the ruleset can help with.
 type SetupHelper interface {
 	SetupHelp(st State, req Request) (zones []Zone, skeleton string, ok bool)
 }

@@ -1,6 +1,7 @@
 package dragonrage
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -41,6 +42,8 @@ func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 	}
 	o := &Orders{Place: map[string]string{}}
 	var errs adjudicator.OrderErrors
+	named := map[string]bool{} // units given a line, legal or not: not also reported missing
+	var zoneErrs []*adjudicator.OrderError
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		u, err := w.ownUnit(k, side)
@@ -52,8 +55,13 @@ func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 			errs = append(errs, adjudicator.Errorf(k, codeCannot, "Elowyn starts where the rules put her (DR-ELOWYN-1, DR-ELOWYN-10); do not place her"))
 			continue
 		}
-		if _, dup := o.Place[u.ID]; dup {
+		if named[u.ID] {
 			errs = append(errs, adjudicator.Errorf(k, codeTwice, "%s is placed twice", u.ID))
+			continue
+		}
+		named[u.ID] = true
+		if v.Kind == yaml.ScalarNode && strings.Trim(v.Value, "_") == "" && v.Value != "" {
+			errs = append(errs, adjudicator.Errorf(v, codeBadHex, "replace %s by a hex for %s in %s", v.Value, u.ID, strings.Join(w.zonesOn(u), " or ")))
 			continue
 		}
 		h, err := w.parseHex(v)
@@ -63,7 +71,9 @@ func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 		}
 		hx, _ := hex.Parse(h)
 		if zones := w.setupZones(u); !w.inZones(hx, zones) {
-			errs = append(errs, adjudicator.Errorf(v, codeSetupZone, "%s may not set up in %s: the %s sets up in %s (%s)", u.ID, h, side, strings.Join(zones, " or "), map[adjudicator.Side]string{Defender: "DR-SCEN-3, DR-SCEN-8", Invader: "DR-SCEN-4"}[side]))
+			e := adjudicator.Errorf(v, codeSetupZone, "%s may not set up in %s: the %s sets up in %s (%s)", u.ID, h, side, strings.Join(w.zonesOn(u), " or "), map[adjudicator.Side]string{Defender: "DR-SCEN-3, DR-SCEN-8", Invader: "DR-SCEN-4"}[side])
+			errs = append(errs, e)
+			zoneErrs = append(zoneErrs, e)
 			continue
 		}
 		if why := w.cannotStand(u, hx); why != "" {
@@ -86,7 +96,7 @@ func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 	}
 	var missing []string
 	for _, u := range w.st.alive(side) {
-		if _, ok := o.Place[u.ID]; !ok && u.Type != "ELW" {
+		if !named[u.ID] && u.Type != "ELW" {
 			missing = append(missing, u.ID)
 		}
 	}
@@ -96,9 +106,31 @@ func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 	}
 	if len(errs) > 0 {
 		sortErrs(errs)
+		w.zoneHexesOnce(side, errs, zoneErrs)
 		return nil, errs
 	}
 	return o, nil
+}
+
+// zoneHexesOnce adds the legal hexes of the side's zones to the first
+// "outside-setup-zone" error of the list, so that the answer says them
+// once.
+func (w *world) zoneHexesOnce(side adjudicator.Side, errs adjudicator.OrderErrors, zoneErrs []*adjudicator.OrderError) {
+	for _, e := range errs {
+		if !slices.Contains(zoneErrs, e) {
+			continue
+		}
+		var parts []string
+		for _, z := range w.legalZones(side) {
+			p := z.Name + " is " + z.Compact
+			if z.Note != "" {
+				p += "; " + z.Note
+			}
+			parts = append(parts, p)
+		}
+		e.Msg += "; " + strings.Join(parts, "; and ")
+		return
+	}
 }
 
 func findValue(n *yaml.Node, v string) *yaml.Node {
