@@ -62,6 +62,7 @@ type board struct {
 	hexMarks map[hex.Hex][]adjudicator.HexMark
 	sideMark map[hex.Hexside][]adjudicator.HexMark
 	areas    []adjudicator.HexMark // fog and other area markers
+	zones    []zone                // named zones (setup zones), in View order
 	used     map[string]bool       // legend entries needed
 	results  []result              // the last adjudication's traces, listed
 	moved    int                   // move traces drawn
@@ -146,6 +147,9 @@ func (b *board) readView() {
 		h, ok := b.parseHex(mk.At)
 		if !ok {
 			b.warnf("marker %s at %s: not a hex of %s", mk.Kind, mk.At, b.m.Name)
+			continue
+		}
+		if b.addZoneMark(mk, h) {
 			continue
 		}
 		if mk.Radius > 0 || mk.Kind == "fog" {
@@ -237,6 +241,7 @@ func (b *board) layout() {
 func (b *board) drawMap() {
 	b.drawTerrain()
 	b.drawGrid()
+	b.drawZones()
 	b.drawRoads()
 	b.drawBridges()
 	b.drawSides()
@@ -244,6 +249,7 @@ func (b *board) drawMap() {
 	b.drawHexNumbers()
 	b.drawVP()
 	b.drawPoints()
+	b.drawZoneLabels()
 	b.drawAreas()
 	b.drawHexMarkers()
 	b.drawMoves()

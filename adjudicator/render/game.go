@@ -10,7 +10,8 @@ import (
 
 // Game draws g's board on m as viewer may see it, with the header's "to
 // move" taken from what the game waits for and the colours from the
-// ruleset's sides: the picture the results mails carry.
+// ruleset's sides: the picture the results mails carry. When a setup is
+// due from the viewer, its zones are shaded and named (SetupZoneMarks).
 func Game(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64) (*Picture, error) {
 	var due []adjudicator.Side
 	for _, r := range g.Due() {
@@ -18,5 +19,43 @@ func Game(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64) (
 			due = append(due, r.Side)
 		}
 	}
-	return Board(m, g.View(viewer), Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: scale})
+	v := g.View(viewer)
+	v.Hexes = append(slices.Clone(v.Hexes), SetupZoneMarks(g, viewer)...)
+	return Board(m, v, Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: scale})
+}
+
+// SetupZoneMarks are the zones of the setups g waits for from viewer (from
+// every side for the referee; none for an observer), as the ruleset's
+// adjudicator.SetupHelper gives them: HexMark{Kind: "zone", Label: the
+// zone's name} on each hex, the first zone naming a hex shared by two.
+// They help the player; they are no part of the View, which stays the
+// same for every viewer when the ruleset hides nothing.
+func SetupZoneMarks(g *game.Game, viewer adjudicator.Side) []adjudicator.HexMark {
+	h, ok := g.Rules.(adjudicator.SetupHelper)
+	if !ok || viewer == adjudicator.Observer {
+		return nil
+	}
+	var out []adjudicator.HexMark
+	seen := map[string]bool{}
+	for _, r := range g.Due() {
+		if r.Kind != "setup" || (r.Side != viewer && viewer != adjudicator.Referee) {
+			continue
+		}
+		if _, answered := g.Answered(r.ID); answered {
+			continue
+		}
+		zones, _, ok := h.SetupHelp(g.State, r)
+		if !ok {
+			continue
+		}
+		for _, z := range zones {
+			for _, x := range append(slices.Clone(z.Hexes), z.Also...) {
+				if !seen[x] {
+					seen[x] = true
+					out = append(out, adjudicator.HexMark{Kind: "zone", At: x, Label: z.Name})
+				}
+			}
+		}
+	}
+	return out
 }

@@ -113,6 +113,9 @@ func (b *board) legendItems() []legendItem {
 			b.bridge(p.add(pt{4 * u, 0}), q.sub(pt{4 * u, 0}), k, state, 0.8)
 		})
 	}
+	for _, z := range b.zones {
+		add("zone:"+z.name, "zone "+z.name, b.zoneLegend(z))
+	}
 	add("vp", "VP hex and its value", func(c pt) { b.vpBadge(c, 3, false, 0.9) })
 	add("vp:destroyed", "VP destroyed", func(c pt) { b.vpBadge(c, 3, true, 0.9) })
 	var pks []string
