@@ -50,6 +50,29 @@ type WelcomeData struct {
 	Due         []Due
 	Skeleton    string   // the first lines of an orders mail for this player
 	Clock       []string // the game's deadline rules, one line each; none when it has no deadlines
+	Setup       string   // setup-due.tmpl rendered for this player when a setup is due from them, else ""
+}
+
+// SetupZone is one zone a side sets up in, named as the errors name it.
+type SetupZone struct {
+	Name  string   // "defender-setup"
+	Title string   // "defender setup, all scenarios (DR-SCEN-8)"
+	Hexes string   // the legal hexes as ranges down a column: "0805-0812, 0905-0911"
+	Note  string   // hexes open to some units only, and why; "" if none
+	Units []string // the units that may set up there; empty when every unit to place may
+}
+
+// SetupData is for setup-due.tmpl: a setup is due from the recipient —
+// where each unit may go, and the orders to fill in. Included in the
+// welcome and in results mails.
+type SetupData struct {
+	Game
+	Side     string
+	Turn     int
+	Phase    string
+	Units    []string    // every unit to place
+	Zones    []SetupZone // in the map's order
+	Skeleton string      // a whole orders mail, valid but for the "____" to replace by hexes
 }
 
 // AckData is for ack.tmpl: orders were accepted.

@@ -56,12 +56,16 @@ const (
 	ObserverResults = "observer-results" // adjudications as every side reads them, to an observer
 	Press           = "press"            // a press message delivered to a side (or the referee's copy)
 	PressSent       = "press-sent"       // the sender's acknowledgement of a press message
+
+	// A setup due from the recipient: its zones, units and orders to fill
+	// in, included in the welcome and results mails (mail/referee/command.go).
+	SetupDue = "setup-due"
 )
 
 // Names lists every template a Set must have.
 var Names = []string{Common, Welcome, Ack, Rejected, Results, Decision, Referee, Paused, Lockout, Reminder, Late, Notice,
 	AskHelp, AskStatus, AskHistory, AskResults, AskMap, AskExport, AskRefused,
-	Observing, ObserverResults, Press, PressSent}
+	Observing, ObserverResults, Press, PressSent, SetupDue}
 
 // Set is a parsed collection of templates. It is safe for concurrent use.
 type Set struct {

@@ -18,6 +18,7 @@ func TestEveryTemplateRenders(t *testing.T) {
 		Results:  ResultsData{Game: g, Side: "red", Adjudications: []Adjudication{{K: 1, Rolls: []string{"advance R1: 1d6=4"}}}, Map: "turn 1", Due: due},
 		Decision: DecisionData{Game: g, Side: "red", Due: due[0]},
 		Referee:  RefereeData{Game: g, Command: "show", OK: true, Text: "ok"},
+		SetupDue: SetupData{Game: g, Side: "red", Phase: "setup", Units: []string{"R1"}, Zones: []SetupZone{{Name: "start", Hexes: "0101-0103"}}, Skeleton: "turn: 0\n"},
 	}
 	for name, d := range data {
 		out, err := s.Render(name, d)

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -296,10 +297,12 @@ func (d *Desk) welcomeMails(g *game.Game, secrets map[adjudicator.Side]string, i
 		if p.Address == "" {
 			continue
 		}
+		v := g.View(p.Side)
 		data := templates.WelcomeData{Game: gameInfo(g), Side: string(p.Side), Secret: secrets[p.Side], Sides: sides,
-			Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Map: viewText(g.View(p.Side)), Due: d.dueFor(g, p.Side),
-			Skeleton: skeleton(g, p.Side, secrets[p.Side]), Clock: clockRules(g)}
-		msg, err := d.toPlayer(g, p.Address, "welcome", append([]string{string(p.Side)}, idExtra...), templates.Welcome, data)
+			Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Map: viewText(v), Due: d.dueFor(g, p.Side),
+			Skeleton: skeleton(g, p.Side, secrets[p.Side]), Clock: clockRules(g), Setup: d.setupDue(g, p.Side, secrets[p.Side])}
+		// The board, with the zones of a setup due from this player shaded.
+		msg, err := d.toPlayer(g, p.Address, "welcome", append([]string{string(p.Side)}, idExtra...), templates.Welcome, data, d.picture(g, v, p.Side)...)
 		if err != nil {
 			return nil, err
 		}
@@ -308,10 +311,17 @@ func (d *Desk) welcomeMails(g *game.Game, secrets map[adjudicator.Side]string, i
 	return out, nil
 }
 
-// skeleton is the start of an orders mail for side.
+// skeleton is the start of an orders mail for side; for a setup the
+// ruleset helps with, the whole mail with only the hexes to fill in.
 func skeleton(g *game.Game, side adjudicator.Side, secret string) string {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "game: %s\nside: %s\nsecret: %s\n", g.ID, side, secret)
+	if r, ok := setupRequest(g, side); ok {
+		if _, orders, ok := g.Rules.(adjudicator.SetupHelper).SetupHelp(g.State, r); ok {
+			b.WriteString(orders)
+			return b.String()
+		}
+	}
 	due := false
 	for _, r := range g.Due() {
 		if r.Side == side {
@@ -327,6 +337,60 @@ func skeleton(g *game.Game, side adjudicator.Side, secret string) string {
 	}
 	b.WriteString("orders:\n  ...\n")
 	return b.String()
+}
+
+// setupRequest is the setup due from side, when the ruleset can help
+// with it (adjudicator.SetupHelper).
+func setupRequest(g *game.Game, side adjudicator.Side) (adjudicator.Request, bool) {
+	if _, ok := g.Rules.(adjudicator.SetupHelper); !ok {
+		return adjudicator.Request{}, false
+	}
+	for _, r := range g.Due() {
+		if r.Side == side && r.Kind == "setup" {
+			if _, answered := g.Answered(r.ID); !answered {
+				return r, true
+			}
+		}
+	}
+	return adjudicator.Request{}, false
+}
+
+// setupDue is setup-due.tmpl for side when a setup is due from it — its
+// zones, units and the orders to fill in, signed with secret (or a
+// placeholder for a mail that must not carry it) — and "" otherwise. The
+// welcome and the results mails include it.
+func (d *Desk) setupDue(g *game.Game, side adjudicator.Side, secret string) string {
+	r, ok := setupRequest(g, side)
+	if !ok {
+		return ""
+	}
+	zones, _, ok := g.Rules.(adjudicator.SetupHelper).SetupHelp(g.State, r)
+	if !ok {
+		return ""
+	}
+	if secret == "" {
+		secret = "YOUR-SECRET   # from the welcome mail"
+	}
+	data := templates.SetupData{Game: gameInfo(g), Side: string(side), Turn: r.Turn, Phase: r.Phase, Skeleton: skeleton(g, side, secret)}
+	for _, z := range zones {
+		data.Zones = append(data.Zones, templates.SetupZone{Name: z.Name, Title: z.Title, Hexes: z.Compact, Note: z.Note, Units: z.Units})
+		for _, u := range z.Units {
+			if !slices.Contains(data.Units, u) {
+				data.Units = append(data.Units, u)
+			}
+		}
+	}
+	for i := range data.Zones {
+		if len(data.Zones[i].Units) == len(data.Units) {
+			data.Zones[i].Units = nil // every unit: said once, above
+		}
+	}
+	text, err := d.Templates.Render(templates.SetupDue, data)
+	if err != nil {
+		d.log().Warn("no setup help in the mail", "game", g.ID, "side", side, "err", err)
+		return ""
+	}
+	return text
 }
 
 // gameForReferee loads a game the sender referees.

@@ -207,6 +207,7 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, st story, head 
 				data.Decision = text
 			}
 		}
+		data.Decision += d.setupDue(g, p.Side, "") // a setup due from this side: zones, units, orders to fill in (command.go)
 		var msg store.Message
 		var err error
 		if ack != nil && !ack.done && p.Side == ack.side && sameAddress(p.Address, ack.in.From) {
