@@ -131,7 +131,7 @@ func compactHexes(hs []string) string {
 func (w *world) setupSkeleton(req adjudicator.Request, zones []adjudicator.Zone) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "turn: %d\nphase: %s\norders:\n", req.Turn, req.Phase)
-	b.WriteString("  # Replace every " + placeholder + " by a hex of the unit's zone, one unit a hex\n")
+	b.WriteString("  # Replace every " + placeholder + " by a hex of the unit's zone, one unit per hex\n")
 	b.WriteString("  # (a hero or wizard may share a hex with one other unit, DR-STACK-2).\n")
 	for _, z := range zones {
 		fmt.Fprintf(&b, "  # %s: %s\n", z.Name, z.Compact)
