@@ -67,6 +67,25 @@ func (d *Desk) toPlayer(g *game.Game, to, kind string, idParts []string, tmpl st
 	return compose.Build(mail)
 }
 
+// changedPicture is the picture of the board as side sees it after the
+// results, when it differs from the board before them (a results mail
+// whose board did not change carries no picture: fewer, smaller mails).
+func (d *Desk) changedPicture(g *game.Game, st story, v adjudicator.View, side adjudicator.Side) []compose.Attachment {
+	if st.before != nil && sameBoard(st.before(side), v) {
+		return nil
+	}
+	return d.picture(g, v, side)
+}
+
+// sameBoard reports whether two views show the same board: the same
+// units, where they stand and their state, the same hex markers. The turn,
+// the phase and the traces of the last adjudication do not count.
+func sameBoard(a, b adjudicator.View) bool {
+	ja, _ := json.Marshal([]any{a.Units, a.Hexes, a.Markers, a.Score})
+	jb, _ := json.Marshal([]any{b.Units, b.Hexes, b.Markers, b.Score})
+	return bytes.Equal(ja, jb)
+}
+
 // picture draws the board as side sees it, for games played on a hex map.
 // A picture that cannot be drawn is left out (and logged): the results go
 // out anyway, with their text map.
@@ -213,14 +232,14 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, st story, head 
 		if ack != nil && !ack.done && p.Side == ack.side && sameAddress(p.Address, ack.in.From) {
 			// The answer to the sender's mail goes first, as the
 			// acknowledgement alone went before.
-			if msg, err = d.ackedResults(g, ack, data, d.picture(g, v, p.Side)...); err != nil {
+			if msg, err = d.ackedResults(g, ack, data, d.changedPicture(g, st, v, p.Side)...); err != nil {
 				return nil, err
 			}
 			ack.done = true
 			msgs = append([]store.Message{msg}, msgs...)
 			continue
 		} else {
-			msg, err = d.toPlayer(g, p.Address, kind, []string{strconv.Itoa(last), string(p.Side), idExtra}, templates.Results, data, d.picture(g, v, p.Side)...)
+			msg, err = d.toPlayer(g, p.Address, kind, []string{strconv.Itoa(last), string(p.Side), idExtra}, templates.Results, data, d.changedPicture(g, st, v, p.Side)...)
 		}
 		if err != nil {
 			return nil, err

@@ -30,6 +30,9 @@ type story struct {
 	// as the reader's view showed it; nil when not known. Moves are drawn
 	// from there ("0202 → 0303").
 	from func(side adjudicator.Side) map[string]string
+	// before is the board as each side saw it before the adjudications
+	// told; nil when not known (then a picture is always attached).
+	before func(side adjudicator.Side) adjudicator.View
 }
 
 // pendingOrders is an accepted answer waiting for its adjudication.
@@ -119,7 +122,8 @@ func submissionStory(before, next *game.Game, recs []game.Record) story {
 	w := newStoryWalker()
 	w.waiting(before)
 	w.records(next.Version-uint64(len(recs)), recs)
-	return story{played: w.played, from: func(side adjudicator.Side) map[string]string { return unitsAt(before.View(side)) }}
+	return story{played: w.played, from: func(side adjudicator.Side) map[string]string { return unitsAt(before.View(side)) },
+		before: before.View}
 }
 
 // unitsAt maps each unit of a view to where it stands.
