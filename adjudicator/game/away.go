@@ -95,11 +95,8 @@ func (g *Game) AwayRecords(now, until time.Time, side adjudicator.Side, reason s
 	if until.Sub(now) > max {
 		return nil, fmt.Errorf("an absence in this game is at most %s; ask the referee for longer, or for a pause", max)
 	}
-	rec, err := record(TypeAway, now, SideActor(side), Away{Side: side, Until: until.UTC(), Reason: reason})
+	rec, err := g.fold(now, SideActor(side), TypeAway, Away{Side: side, Until: until.UTC(), Reason: reason})
 	if err != nil {
-		return nil, err
-	}
-	if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
 		return nil, err
 	}
 	recs := []Record{rec}
@@ -126,9 +123,5 @@ func (g *Game) BackRecord(now time.Time, side adjudicator.Side, actor string) (R
 	if _, away := g.Away(side, now); !away {
 		return Record{}, fmt.Errorf("%s is not away", side)
 	}
-	rec, err := record(TypeBack, now, actor, Back{Side: side})
-	if err == nil {
-		err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
-	}
-	return rec, err
+	return g.fold(now, actor, TypeBack, Back{Side: side})
 }

@@ -54,11 +54,7 @@ func (g *Game) EndRecord(now time.Time, result string, loser adjudicator.Side) (
 	if g.Over() {
 		return Record{}, fmt.Errorf("game %s is over already", g.ID)
 	}
-	rec, err := record(TypeEnded, now, ActorReferee, Ended{Result: result, Loser: loser})
-	if err == nil {
-		err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
-	}
-	return rec, err
+	return g.fold(now, ActorReferee, TypeEnded, Ended{Result: result, Loser: loser})
 }
 
 // ReplaceRecord gives side to another player (address "": to nobody),
@@ -67,11 +63,7 @@ func (g *Game) ReplaceRecord(now time.Time, side adjudicator.Side, address, reas
 	if _, ok := g.Player(side); !ok {
 		return Record{}, fmt.Errorf("game %s has no side %q", g.ID, side)
 	}
-	rec, err := record(TypeReplaced, now, ActorReferee, Replaced{Side: side, Address: address, Reason: reason})
-	if err == nil {
-		err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
-	}
-	return rec, err
+	return g.fold(now, ActorReferee, TypeReplaced, Replaced{Side: side, Address: address, Reason: reason})
 }
 
 // Ended is the payload of game.ended: the game ended outside its rules (a
@@ -245,11 +237,8 @@ func (g *Game) ExtendRecords(now time.Time, actor, reason string, reqs []string,
 		if !ok {
 			continue
 		}
-		rec, err := record(TypeDeadlineExtended, now, actor, DeadlineExtended{Request: r.ID, Side: r.Side, Due: due(d.Due).UTC(), Reason: reason})
+		rec, err := g.fold(now, actor, TypeDeadlineExtended, DeadlineExtended{Request: r.ID, Side: r.Side, Due: due(d.Due).UTC(), Reason: reason})
 		if err != nil {
-			return nil, err
-		}
-		if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
 			return nil, err
 		}
 		recs = append(recs, rec)
@@ -263,11 +252,7 @@ func (g *Game) PauseRecord(now time.Time, reason string) (Record, error) {
 	if g.Paused() {
 		return Record{}, fmt.Errorf("game %s is paused already (since %s)", g.ID, g.PausedAt.Format(time.RFC3339))
 	}
-	rec, err := record(TypePaused, now, ActorReferee, Paused{Reason: reason})
-	if err == nil {
-		err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
-	}
-	return rec, err
+	return g.fold(now, ActorReferee, TypePaused, Paused{Reason: reason})
 }
 
 // ResumeRecords: see PauseRecord.
@@ -276,11 +261,8 @@ func (g *Game) ResumeRecords(now time.Time, reason string) ([]Record, error) {
 		return nil, fmt.Errorf("game %s is not paused", g.ID)
 	}
 	stood := now.Sub(g.PausedAt)
-	rec, err := record(TypeResumed, now, ActorReferee, Resumed{Reason: reason})
+	rec, err := g.fold(now, ActorReferee, TypeResumed, Resumed{Reason: reason})
 	if err != nil {
-		return nil, err
-	}
-	if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
 		return nil, err
 	}
 	more, err := g.ExtendRecords(now, ActorReferee, fmt.Sprintf("the game stood paused for %s", stood.Round(time.Minute)), nil,
@@ -502,11 +484,8 @@ func (g *Game) ClockRecords(cs ClockSettings, loc *time.Location, t Tick) ([]Rec
 	var recs []Record
 	var notes []ClockNote
 	add := func(typ string, payload any, note ClockNote) error {
-		rec, err := record(typ, now, ActorEngine, payload)
+		rec, err := g.fold(now, ActorEngine, typ, payload)
 		if err != nil {
-			return err
-		}
-		if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
 			return err
 		}
 		recs = append(recs, rec)
@@ -643,14 +622,11 @@ func (g *Game) DueNowRecords(now time.Time, reqs []string, reason string) ([]Rec
 		var rec Record
 		var err error
 		if _, has := g.Deadlines[r.ID]; has {
-			rec, err = record(TypeDeadlineExtended, now, ActorReferee, DeadlineExtended{Request: r.ID, Side: r.Side, Due: now.UTC(), Reason: reason})
+			rec, err = g.fold(now, ActorReferee, TypeDeadlineExtended, DeadlineExtended{Request: r.ID, Side: r.Side, Due: now.UTC(), Reason: reason})
 		} else {
-			rec, err = record(TypeDeadlineSet, now, ActorReferee, DeadlineSet{Request: r.ID, Side: r.Side, Kind: r.Kind, Due: now.UTC()})
+			rec, err = g.fold(now, ActorReferee, TypeDeadlineSet, DeadlineSet{Request: r.ID, Side: r.Side, Kind: r.Kind, Due: now.UTC()})
 		}
 		if err != nil {
-			return nil, err
-		}
-		if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
 			return nil, err
 		}
 		recs = append(recs, rec)

@@ -437,6 +437,16 @@ func (g *Game) Apply(e Entry) error {
 	return nil
 }
 
+// fold makes a record of a game-level event and folds it into g: how the
+// clock, the referee's actions and the other game-level events are written.
+func (g *Game) fold(t time.Time, actor, typ string, payload any) (Record, error) {
+	rec, err := record(typ, t, actor, payload)
+	if err == nil {
+		err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
+	}
+	return rec, err
+}
+
 // setQueue replaces a side's queue (nil removes it). Queues are never
 // changed in place: clones share them.
 func (g *Game) setQueue(side adjudicator.Side, q *Queue) {

@@ -102,7 +102,7 @@ func (g *Game) ObserveRecord(now time.Time, addr string, delay int) (Record, err
 	if o, ok := g.Observer(addr); ok {
 		return Record{}, fmt.Errorf("%s observes game %s already (delay %d); unobserve first to change the delay", o.Address, g.ID, o.Delay)
 	}
-	return g.appendRecord(now, TypeObserverAdded, ObserverAdded{Address: addr, Delay: delay})
+	return g.fold(now, ActorReferee, TypeObserverAdded, ObserverAdded{Address: addr, Delay: delay})
 }
 
 // UnobserveRecord removes an observer, folded into g.
@@ -111,16 +111,7 @@ func (g *Game) UnobserveRecord(now time.Time, addr string) (Record, error) {
 	if !ok {
 		return Record{}, fmt.Errorf("%s does not observe game %s", addr, g.ID)
 	}
-	return g.appendRecord(now, TypeObserverRemoved, ObserverRemoved{Address: o.Address})
-}
-
-// appendRecord makes a referee's record and folds it into g.
-func (g *Game) appendRecord(now time.Time, typ string, payload any) (Record, error) {
-	rec, err := record(typ, now, ActorReferee, payload)
-	if err == nil {
-		err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
-	}
-	return rec, err
+	return g.fold(now, ActorReferee, TypeObserverRemoved, ObserverRemoved{Address: o.Address})
 }
 
 // Past is an adjudication of the log as every side reads it (Full and

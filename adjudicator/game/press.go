@@ -162,10 +162,7 @@ func (g *Game) PressRecord(now time.Time, rnd io.Reader, m Press) (Record, error
 	}
 	policy := g.PressPolicy()
 	if !g.PressSealed(m) {
-		rec, err := record(TypePressSent, now, SideActor(m.From), PressSent{Policy: policy, From: m.From, To: m.To, Text: m.Text})
-		if err == nil {
-			err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
-		}
+		rec, err := g.fold(now, SideActor(m.From), TypePressSent, PressSent{Policy: policy, From: m.From, To: m.To, Text: m.Text})
 		return rec, err
 	}
 	op := PressOpening{From: m.From, To: m.To, Text: m.Text}

@@ -66,11 +66,7 @@ type Lost struct {
 
 // LostRecord records that the opening of ref is lost, folded into g.
 func (g *Game) LostRecord(now time.Time, ref SealedRef, reason string) (Record, error) {
-	rec, err := record(TypeLost, now, ActorReferee, Lost{Of: ref.Seq, Commitment: ref.Commitment, Reason: reason})
-	if err == nil {
-		err = g.Apply(Entry{Seq: g.Version + 1, Record: rec})
-	}
-	return rec, err
+	return g.fold(now, ActorReferee, TypeLost, Lost{Of: ref.Seq, Commitment: ref.Commitment, Reason: reason})
 }
 
 // SealedRef is a commitment in the log that is not revealed yet.
