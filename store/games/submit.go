@@ -34,15 +34,11 @@ type SubmitRequest struct {
 // as an *adjudicator.OrderError or adjudicator.OrderErrors and nothing is
 // written.
 func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome, error) {
-	defer s.lock(req.Game)()
-	for attempt := 0; ; attempt++ {
-		g, err := s.Load(ctx, req.Game)
-		if err != nil {
-			return nil, err
-		}
+	var out *game.Outcome
+	_, err := s.write(ctx, req.Game, func(g *game.Game) (*game.Game, store.Batch, error) {
 		in, err := s.input(ctx, req.Game, req.Side, req.Src, req.Via)
 		if err != nil {
-			return nil, err
+			return nil, store.Batch{}, err
 		}
 		in.MessageID = req.MessageID
 		if req.NeedSecret {
@@ -53,17 +49,16 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 		if req.Dice != nil {
 			in.Dice = &dice.Script{Faces: req.Dice}
 		}
-		out, err := g.Submit(in)
-		if err != nil {
-			return nil, err
+		if out, err = g.Submit(in); err != nil {
+			return nil, store.Batch{}, err
 		}
 		if req.Dice != nil {
-			return out, nil
+			return g, store.Batch{}, nil // a what-if: nothing is written
 		}
 		// What came due gets its deadline in the same transaction.
 		clock, notes, err := clockRecords(out.Next, game.Tick{Now: in.Time})
 		if err != nil {
-			return nil, fmt.Errorf("%w: the clock: %v", game.ErrInternal, err)
+			return nil, store.Batch{}, fmt.Errorf("%w: the clock: %v", game.ErrInternal, err)
 		}
 		out.Records = append(out.Records, clock...)
 		out.Clock = notes
@@ -74,22 +69,18 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 		keepOpenings(&b, out.Records)
 		if req.Mail != nil {
 			if b.Outbox, err = req.Mail(out.Next, out); err != nil {
-				return nil, err
+				return nil, store.Batch{}, err
 			}
 		}
-		_, err = s.Store.Append(ctx, b)
-		if errors.Is(err, store.ErrConflict) && attempt < 3 {
-			continue // another writer appended first: decide again on the fresh log
-		}
-		if errors.Is(err, store.ErrDuplicate) {
-			return nil, adjudicator.Rejection(adjudicator.CodeDuplicate, "this submission was already recorded (%v)", err)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("recording orders for game %s: %w", req.Game, err)
-		}
-		s.remember(out.Next.Clone())
-		return out, nil
+		return out.Next, b, nil
+	})
+	if errors.Is(err, store.ErrDuplicate) {
+		return nil, adjudicator.Rejection(adjudicator.CodeDuplicate, "this submission was already recorded (%v)", err)
 	}
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
 }
 
 // input is a submission to game id with everything the engine needs from
