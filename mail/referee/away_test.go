@@ -1,7 +1,6 @@
 package referee_test
 
 import (
-	"strings"
 	"testing"
 	"time"
 )
@@ -11,12 +10,7 @@ import (
 // game's maximum is refused; "back" ends it.
 func TestAway(t *testing.T) {
 	c := newClockDeskWith(t, "  deadline.away-max: 240h\n")
-	secret := ""
-	for _, b := range c.bodies("blue@example.org") {
-		if i := strings.Index(b, "Your secret is: "); i >= 0 {
-			secret = strings.Fields(b[i+len("Your secret is: "):])[0]
-		}
-	}
+	secret := c.secret("blue@example.org")
 	first := c.deadline("blue").Due
 	c.mail("blue@example.org", "command: away\ngame: race-9\nside: blue\nsecret: "+secret+"\nuntil: 2026-12-01\nreason: a week in the hills\n")
 	want := time.Date(2026, 12, 1, 23, 59, 59, 0, time.UTC).Add(24 * time.Hour)

@@ -54,6 +54,21 @@ func (c *clockDesk) mail(from, body string) referee.Outcome {
 	return out
 }
 
+// secret is the secret of the last welcome mail queued to addr ("" if
+// none).
+func (c *clockDesk) secret(addr string) string { return welcomeSecret(c.bodies(addr)) }
+
+// welcomeSecret is the secret of the last welcome among bodies, "" if none.
+func welcomeSecret(bodies []string) string {
+	secret := ""
+	for _, b := range bodies {
+		if i := strings.Index(b, "Your secret is: "); i >= 0 {
+			secret = strings.Fields(b[i+len("Your secret is: "):])[0]
+		}
+	}
+	return secret
+}
+
 // tickEveryMinute runs the clock every minute up to at, as the daemon does.
 func (c *clockDesk) tickEveryMinute(at time.Time) {
 	c.t.Helper()
@@ -193,19 +208,9 @@ func TestPauseResumeExtend(t *testing.T) {
 func TestRefereeEndsReplacesProcesses(t *testing.T) {
 	c := newClockDeskWith(t, "  no-move: default\n")
 	ctx := context.Background()
-	oldSecret := ""
-	for _, b := range c.bodies("blue@example.org") {
-		if i := strings.Index(b, "Your secret is: "); i >= 0 {
-			oldSecret = strings.Fields(b[i+len("Your secret is: "):])[0]
-		}
-	}
+	oldSecret := c.secret("blue@example.org")
 	c.mail("ref@example.org", "command: replace\ngame: race-9\nside: blue\naddress: carol@example.org\nreason: bob moved away\n")
-	var newSecret string
-	for _, b := range c.bodies("carol@example.org") {
-		if i := strings.Index(b, "Your secret is: "); i >= 0 {
-			newSecret = strings.Fields(b[i+len("Your secret is: "):])[0]
-		}
-	}
+	newSecret := c.secret("carol@example.org")
 	if newSecret == "" || newSecret == oldSecret {
 		t.Fatalf("carol got no new secret (%q); the referee read:\n%s", newSecret, c.bodies("ref@example.org")[len(c.bodies("ref@example.org"))-1])
 	}
@@ -254,14 +259,7 @@ func TestRefereeEndsReplacesProcesses(t *testing.T) {
 func TestRollback(t *testing.T) {
 	c := newClockDesk(t)
 	ctx := context.Background()
-	secrets := map[string]string{}
-	for _, side := range []string{"red", "blue"} {
-		for _, b := range c.bodies(side + "@example.org") {
-			if i := strings.Index(b, "Your secret is: "); i >= 0 {
-				secrets[side] = strings.Fields(b[i+len("Your secret is: "):])[0]
-			}
-		}
-	}
+	secrets := map[string]string{"red": c.secret("red@example.org"), "blue": c.secret("blue@example.org")}
 	orders := func(game, side, phase, body string) referee.Outcome {
 		return c.mail(side+"@example.org", "game: "+game+"\nside: "+side+"\nsecret: "+secrets[side]+"\nturn: 1\nphase: "+phase+"\norders:\n"+body)
 	}

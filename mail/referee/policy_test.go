@@ -16,16 +16,7 @@ func TestNoMoveDefault(t *testing.T) {
 	c := newClockDeskWith(t, "  no-move: default\n")
 	ctx := context.Background()
 	g, _ := c.svc.Load(ctx, "race-9")
-	secrets := map[string]string{}
-	for _, b := range c.bodies("") {
-		if i := strings.Index(b, "Your secret is: "); i >= 0 {
-			for _, side := range []string{"red", "blue"} {
-				if strings.Contains(b, "side: "+side) {
-					secrets[side] = strings.Fields(b[i+len("Your secret is: "):])[0]
-				}
-			}
-		}
-	}
+	secrets := map[string]string{"red": c.secret("red@example.org"), "blue": c.secret("blue@example.org")}
 	c.mail("red@example.org", "game: race-9\nside: red\nsecret: "+secrets["red"]+"\nturn: 1\nphase: bid\norders:\n  bid: 2\n")
 	c.tickEveryMinute(g.Deadlines["t1.bid.blue"].Due.Add(time.Minute))
 	g, _ = c.svc.Load(ctx, "race-9")
@@ -80,14 +71,7 @@ func TestNoMoveGraceAndForfeit(t *testing.T) {
 // of each adjudication but, a day on, one digest of them all.
 func TestRefereeDigest(t *testing.T) {
 	c := newClockDeskWith(t, "  referee.copies: digest\n")
-	secrets := map[string]string{}
-	for _, side := range []string{"red", "blue"} {
-		for _, b := range c.bodies(side + "@example.org") {
-			if i := strings.Index(b, "Your secret is: "); i >= 0 {
-				secrets[side] = strings.Fields(b[i+len("Your secret is: "):])[0]
-			}
-		}
-	}
+	secrets := map[string]string{"red": c.secret("red@example.org"), "blue": c.secret("blue@example.org")}
 	for _, side := range []string{"red", "blue"} {
 		c.mail(side+"@example.org", "game: race-9\nside: "+side+"\nsecret: "+secrets[side]+"\nturn: 1\nphase: bid\norders:\n  bid: 0\n")
 	}
