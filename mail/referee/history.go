@@ -312,15 +312,6 @@ func scoreLine(g *game.Game, v adjudicator.View) string {
 	return strings.Join(parts, ", ")
 }
 
-func sortedKeys(m map[string]string) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
-}
-
 // adjudication is one turn.adjudicated event of a game's log.
 type adjudication struct {
 	seq   uint64
