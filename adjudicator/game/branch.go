@@ -67,7 +67,7 @@ func BranchLog(parent []Entry, lookup Lookup, at uint64, head, id string, now ti
 		return nil, err
 	}
 	recs = append(recs, ce)
-	if _, err := Load(toEntries(recs), lookup); err != nil {
+	if _, err := Load(Numbered(recs), lookup); err != nil {
 		return nil, fmt.Errorf("the branch does not fold: %w", err)
 	}
 	return recs, nil

@@ -151,7 +151,7 @@ func UpgradeV1(entries []Entry, lookup Lookup, rand io.Reader, at time.Time, old
 	}
 	// What the old log showed every side stays readable: reveal every
 	// sealed part but the texts of orders sent ahead that still wait.
-	g, err := Load(toEntries(up.Records), lookup)
+	g, err := Load(Numbered(up.Records), lookup)
 	if err != nil {
 		return nil, fmt.Errorf("the upgraded log does not fold: %w", err)
 	}
@@ -176,13 +176,15 @@ func UpgradeV1(entries []Entry, lookup Lookup, rand io.Reader, at time.Time, old
 		return nil, err
 	}
 	up.Records = append(up.Records, rec)
-	if _, err := Load(toEntries(up.Records), lookup); err != nil {
+	if _, err := Load(Numbered(up.Records), lookup); err != nil {
 		return nil, fmt.Errorf("the upgraded log does not fold: %w", err)
 	}
 	return up, nil
 }
 
-func toEntries(recs []Record) []Entry {
+// Numbered makes a log of records, numbered from 1: a log built in memory
+// (an upgrade, a branch) folded before it is stored.
+func Numbered(recs []Record) []Entry {
 	out := make([]Entry, len(recs))
 	for i, r := range recs {
 		out[i] = Entry{Seq: uint64(i + 1), Record: r}

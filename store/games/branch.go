@@ -81,7 +81,7 @@ func (s *Service) Branch(ctx context.Context, parent string, at uint64, id strin
 		}
 	}
 	b := store.Batch{Game: id, Expected: 0, Events: toNew(recs), Secrets: private, Marks: marks}
-	bg, err := game.Load(toEntries(recs), s.Rules)
+	bg, err := game.Load(game.Numbered(recs), s.Rules)
 	if err != nil {
 		return nil, err
 	}
@@ -120,12 +120,4 @@ func (s *Service) Branch(ctx context.Context, parent string, at uint64, id strin
 		return nil, err
 	}
 	return &Branched{Game: g, Parent: parent, At: at, Commitment: ce.Commitment}, nil
-}
-
-func toEntries(recs []game.Record) []game.Entry {
-	out := make([]game.Entry, len(recs))
-	for i, r := range recs {
-		out[i] = game.Entry{Seq: uint64(i + 1), Record: r}
-	}
-	return out
 }
