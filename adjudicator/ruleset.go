@@ -154,6 +154,10 @@ type Trace struct {
 	Unit   string   `json:"unit,omitempty" yaml:"unit,omitempty"`     // who moved or attacked
 	Path   []string `json:"path" yaml:"path"`                         // hexes: the path moved, or the attackers' hexes then the target
 	Result string   `json:"result,omitempty" yaml:"result,omitempty"` // e.g. "destroyed", "missed"
+	// Step numbers the adjudications a picture shows when it shows more
+	// than one (1 the earliest); 0 when it shows only the last. It is set
+	// by whoever gathers traces for a picture, never by a ruleset.
+	Step int `json:"step,omitempty" yaml:"step,omitempty"`
 }
 
 // UnitView is one unit as a viewer may see it.

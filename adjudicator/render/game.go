@@ -13,6 +13,14 @@ import (
 // ruleset's sides: the picture the results mails carry. When a setup is
 // due from the viewer, its zones are shaded and named (SetupZoneMarks).
 func Game(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64) (*Picture, error) {
+	return GameSince(m, g, viewer, scale, nil)
+}
+
+// GameSince draws g like Game, with traces in place of the view's (those
+// of the last adjudication): the traces of every adjudication since the
+// viewer's last picture, in order, each with its Step. nil traces keep the
+// view's.
+func GameSince(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64, traces []adjudicator.Trace) (*Picture, error) {
 	var due []adjudicator.Side
 	for _, r := range g.Due() {
 		if !slices.Contains(due, r.Side) {
@@ -20,6 +28,9 @@ func Game(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64) (
 		}
 	}
 	v := g.View(viewer)
+	if traces != nil {
+		v.Traces = traces
+	}
 	v.Hexes = append(slices.Clone(v.Hexes), SetupZoneMarks(g, viewer)...)
 	return Board(m, v, Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: scale})
 }
