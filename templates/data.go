@@ -219,6 +219,9 @@ type ResultsData struct {
 	// Legend explains the numbers and markers of the board, in the
 	// ruleset's words (adjudicator.Legend); none when it gives none.
 	Legend []string
+	// Numbered says that the attached picture draws the moves and attacks
+	// of several adjudications, each marked with its number.
+	Numbered bool
 }
 
 // DecisionData is for decision-needed.tmpl, included in results mails.

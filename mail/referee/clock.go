@@ -115,6 +115,13 @@ func (d *Desk) clockMails(ctx context.Context, g *game.Game, notes []game.ClockN
 			if err != nil {
 				return nil, err
 			}
+			// The game as stored is the game before recs: where units stood,
+			// and every adjudication's moves for the picture.
+			if before, err := d.Games.Load(ctx, g.ID); err == nil && before.Version+uint64(len(recs)) == g.Version {
+				st.from = func(side adjudicator.Side) map[string]string { return unitsAt(before.View(side)) }
+				st.before = before.View
+				st.traces = func(side adjudicator.Side) []adjudicator.Trace { return tracesSince(before, recs, side) }
+			}
 			more, err := d.resultsMails(g, results, st, head, event, "results", "no-move", nil, said...)
 			if err != nil {
 				return nil, err
@@ -302,6 +309,6 @@ func (d *Desk) digestMail(ctx context.Context, g *game.Game) (*store.Message, er
 		}
 	}
 	head := evs[len(evs)-1]
-	m, err := d.refereeResults(g, adjs, head.Hash.String(), head.Seq, "digest", []string{strconv.Itoa(g.DigestK)})
+	m, err := d.refereeResults(g, adjs, head.Hash.String(), head.Seq, "digest", []string{strconv.Itoa(g.DigestK)}, d.pictures(g, story{}))
 	return &m, err
 }

@@ -67,16 +67,6 @@ func (d *Desk) toPlayer(g *game.Game, to, kind string, idParts []string, tmpl st
 	return compose.Build(mail)
 }
 
-// changedPicture is the picture of the board as side sees it after the
-// results, when it differs from the board before them (a results mail
-// whose board did not change carries no picture: fewer, smaller mails).
-func (d *Desk) changedPicture(g *game.Game, st story, v adjudicator.View, side adjudicator.Side) []compose.Attachment {
-	if st.before != nil && sameBoard(st.before(side), v) {
-		return nil
-	}
-	return d.picture(g, v, side)
-}
-
 // sameBoard reports whether two views show the same board: the same
 // units, where they stand and their state, the same hex markers. The turn,
 // the phase and the traces of the last adjudication do not count.
@@ -90,13 +80,19 @@ func sameBoard(a, b adjudicator.View) bool {
 // A picture that cannot be drawn is left out (and logged): the results go
 // out anyway, with their text map.
 func (d *Desk) picture(g *game.Game, v adjudicator.View, side adjudicator.Side) []compose.Attachment {
+	return d.pictureSince(g, v, side, nil)
+}
+
+// pictureSince is picture with traces in place of the last adjudication's
+// (see tracesSince); nil traces keep the view's.
+func (d *Desk) pictureSince(g *game.Game, v adjudicator.View, side adjudicator.Side, traces []adjudicator.Trace) []compose.Attachment {
 	if v.Map == "" {
 		return nil
 	}
 	m, err := rulesets.Board(v.Map)
 	if err == nil {
 		var pic *render.Picture
-		pic, err = render.Game(m, g, side, 1)
+		pic, err = render.GameSince(m, g, side, 1, traces)
 		if err == nil {
 			var png []byte
 			if png, err = pic.PNG(); err == nil {
@@ -208,6 +204,7 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, st story, head 
 		commitment = g.Chains[n-1].Commitment
 	}
 	legend := legendOf(g)
+	pics := d.pictures(g, st) // traces.go: each viewer's picture drawn once
 	var msgs []store.Message
 	for _, p := range g.Created.Players {
 		if p.Address == "" {
@@ -227,19 +224,21 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, st story, head 
 			}
 		}
 		data.Decision += d.setupDue(g, p.Side, "") // a setup due from this side: zones, units, orders to fill in (command.go)
+		pic := pics.changed(p.Side)
+		data.Numbered = len(pic) > 0 && len(data.Adjudications) > 1
 		var msg store.Message
 		var err error
 		if ack != nil && !ack.done && p.Side == ack.side && sameAddress(p.Address, ack.in.From) {
 			// The answer to the sender's mail goes first, as the
 			// acknowledgement alone went before.
-			if msg, err = d.ackedResults(g, ack, data, d.changedPicture(g, st, v, p.Side)...); err != nil {
+			if msg, err = d.ackedResults(g, ack, data, pic...); err != nil {
 				return nil, err
 			}
 			ack.done = true
 			msgs = append([]store.Message{msg}, msgs...)
 			continue
 		} else {
-			msg, err = d.toPlayer(g, p.Address, kind, []string{strconv.Itoa(last), string(p.Side), idExtra}, templates.Results, data, d.changedPicture(g, st, v, p.Side)...)
+			msg, err = d.toPlayer(g, p.Address, kind, []string{strconv.Itoa(last), string(p.Side), idExtra}, templates.Results, data, pic...)
 		}
 		if err != nil {
 			return nil, err
@@ -248,14 +247,14 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, st story, head 
 	}
 	// The referee's copy: every side's lines, rolls and board.
 	if ref := d.gameReferee(g); ref != "" && g.ClockSettings().Copies == "each" {
-		msg, err := d.refereeResults(g, adjsFor(adjudicator.Referee), head, event, kind, []string{strconv.Itoa(last), "referee", idExtra})
+		msg, err := d.refereeResults(g, adjsFor(adjudicator.Referee), head, event, kind, []string{strconv.Itoa(last), "referee", idExtra}, pics)
 		if err != nil {
 			return nil, err
 		}
 		msgs = append(msgs, msg)
 	}
 	// Observers without delay read what every side may (observers.go).
-	obs, err := d.observerResults(g, results, head, event, kind, idExtra)
+	obs, err := d.observerResults(g, results, head, event, kind, idExtra, pics)
 	if err != nil {
 		return nil, err
 	}
@@ -289,7 +288,7 @@ func legendOf(g *game.Game) []string {
 
 // refereeResults is the referee's copy of adjudications: every line and
 // roll, the whole board, what every side owes.
-func (d *Desk) refereeResults(g *game.Game, adjs []templates.Adjudication, head string, event uint64, kind string, idParts []string) (store.Message, error) {
+func (d *Desk) refereeResults(g *game.Game, adjs []templates.Adjudication, head string, event uint64, kind string, idParts []string, pics *pictures) (store.Message, error) {
 	v := g.View(adjudicator.Referee)
 	commitment := ""
 	if n := len(g.Chains); n > 0 {
@@ -297,7 +296,7 @@ func (d *Desk) refereeResults(g *game.Game, adjs []templates.Adjudication, head 
 	}
 	data := templates.ResultsData{Game: gameInfo(g), Side: "referee", ForReferee: true, Adjudications: adjs, Head: head, Event: event,
 		Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: d.dueFor(g, ""), Legend: legendOf(g)}
-	return d.toPlayer(g, d.gameReferee(g), kind, idParts, templates.Results, data, d.picture(g, v, adjudicator.Referee)...)
+	return d.toPlayer(g, d.gameReferee(g), kind, idParts, templates.Results, data, pics.of(adjudicator.Referee)...)
 }
 
 // adjudicationFor is one adjudication as side reads it: only the report

@@ -33,6 +33,9 @@ type story struct {
 	// before is the board as each side saw it before the adjudications
 	// told; nil when not known (then a picture is always attached).
 	before func(side adjudicator.Side) adjudicator.View
+	// traces are the traces of every adjudication told, as each side saw
+	// them, for the picture (traces.go); nil when not known.
+	traces func(side adjudicator.Side) []adjudicator.Trace
 }
 
 // pendingOrders is an accepted answer waiting for its adjudication.
@@ -123,7 +126,7 @@ func submissionStory(before, next *game.Game, recs []game.Record) story {
 	w.waiting(before)
 	w.records(next.Version-uint64(len(recs)), recs)
 	return story{played: w.played, from: func(side adjudicator.Side) map[string]string { return unitsAt(before.View(side)) },
-		before: before.View}
+		before: before.View, traces: func(side adjudicator.Side) []adjudicator.Trace { return tracesSince(before, recs, side) }}
 }
 
 // unitsAt maps each unit of a view to where it stands.

@@ -9,6 +9,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/mail/address"
+	"github.com/umpire-pbem/umpire/mail/compose"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/templates"
 )
@@ -96,7 +97,7 @@ func (d *Desk) observingMails(g *game.Game, key, addr string, delay int, added b
 // observerResults are the results mails of the observers without delay:
 // the adjudications made since each began observing, as every side may
 // read them, with the board as every side sees it now.
-func (d *Desk) observerResults(g *game.Game, results []game.Result, head string, event uint64, kind, idExtra string) ([]store.Message, error) {
+func (d *Desk) observerResults(g *game.Game, results []game.Result, head string, event uint64, kind, idExtra string, pics *pictures) ([]store.Message, error) {
 	var msgs []store.Message
 	for _, o := range g.Observers {
 		if o.Delay > 0 {
@@ -111,7 +112,7 @@ func (d *Desk) observerResults(g *game.Game, results []game.Result, head string,
 		if len(adjs) == 0 {
 			continue
 		}
-		m, err := d.observerMail(g, g, o, adjs, head, event, kind, idExtra)
+		m, err := d.observerMail(g, g, o, adjs, head, event, kind, idExtra, pics.of(adjudicator.Observer))
 		if err != nil {
 			return nil, err
 		}
@@ -139,7 +140,8 @@ func (d *Desk) delayedObserverResults(ctx context.Context, next *game.Game, recs
 		for i, p := range past {
 			adjs[i] = observerAdjudication(p.Result)
 		}
-		m, err := d.observerMail(next, past[len(past)-1].Game, o, adjs, "", 0, "results-delayed", "")
+		at := past[len(past)-1].Game
+		m, err := d.observerMail(next, at, o, adjs, "", 0, "results-delayed", "", d.picture(at, at.View(adjudicator.Observer), adjudicator.Observer))
 		if err != nil {
 			return nil, err
 		}
@@ -159,7 +161,7 @@ func observerAdjudication(r game.Result) templates.Adjudication {
 
 // observerMail is one results mail to observer o of game g, showing the
 // game as it stood in at (g itself, or the game after the last of adjs).
-func (d *Desk) observerMail(g, at *game.Game, o game.Observer, adjs []templates.Adjudication, head string, event uint64, kind, idExtra string) (store.Message, error) {
+func (d *Desk) observerMail(g, at *game.Game, o game.Observer, adjs []templates.Adjudication, head string, event uint64, kind, idExtra string, pic []compose.Attachment) (store.Message, error) {
 	v := at.View(adjudicator.Observer)
 	last := adjs[len(adjs)-1].K
 	data := templates.ObserverResultsData{Game: gameInfo(g), Adjudications: adjs, Delay: o.Delay, Last: last, Turn: v.Turn,
@@ -168,5 +170,5 @@ func (d *Desk) observerMail(g, at *game.Game, o game.Observer, adjs []templates.
 		data.Commitment = at.Chains[n-1].Commitment
 	}
 	return d.toPlayer(g, o.Address, kind, []string{strconv.Itoa(last), "observer", strings.ToLower(o.Address), idExtra},
-		templates.ObserverResults, data, d.picture(at, v, adjudicator.Observer)...)
+		templates.ObserverResults, data, pic...)
 }
