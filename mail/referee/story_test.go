@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/emersion/go-message/mail"
+	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
@@ -126,6 +127,33 @@ func sections(body string) map[int]string {
 	return out
 }
 
+// scalarValues are the values (not the keys) of a YAML text's scalars.
+func scalarValues(t *testing.T, text string) []string {
+	t.Helper()
+	var n yaml.Node
+	if err := yaml.Unmarshal([]byte(text), &n); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	var walk func(n *yaml.Node)
+	walk = func(n *yaml.Node) {
+		switch n.Kind {
+		case yaml.ScalarNode:
+			out = append(out, n.Value)
+		case yaml.MappingNode:
+			for i := 1; i < len(n.Content); i += 2 {
+				walk(n.Content[i])
+			}
+		default:
+			for _, c := range n.Content {
+				walk(c)
+			}
+		}
+	}
+	walk(&n)
+	return out
+}
+
 // checkStory checks every results mail to a player of game id: its
 // narrative tells each adjudication since the player's last results, once,
 // names every order of the other sides that the player may read, as they
@@ -168,6 +196,16 @@ func checkStory(t *testing.T, st store.Store, id string, players map[string]adju
 				}
 				if !strings.Contains(sec, "\n  "+string(oa.Side)+":") {
 					t.Errorf("%s's results, adjudication %d, do not name %s's orders:\n%s", side, k, oa.Side, sec)
+				}
+				if strings.Contains(oa.Normalized, "path:") {
+					// Moves read "move ORC-1: 0107 → 0206": every unit and
+					// hex of the orders must be told.
+					for _, v := range scalarValues(t, oa.Normalized) {
+						if !strings.Contains(sec, v) {
+							t.Errorf("%s's results, adjudication %d, lack %q of %s's orders:\n%s", side, k, v, oa.Side, sec)
+						}
+					}
+					continue
 				}
 				for _, line := range strings.Split(strings.TrimSpace(oa.Normalized), "\n") {
 					if line == "[]" || line == "{}" {
