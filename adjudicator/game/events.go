@@ -30,7 +30,7 @@ var schemas = map[string]int{
 	TypeQueueDropped: 2, TypeRevealed: 1, TypeLost: 1, TypeUpgraded: 1,
 	TypeDeadlineSet: 1, TypeDeadlineReminded: 1, TypeDeadlinePassed: 1,
 	TypeDeadlineExtended: 1, TypePaused: 1, TypeResumed: 1, TypeEnded: 1, TypeReplaced: 1, TypeAway: 1, TypeBack: 1, TypeDigest: 1,
-	TypeObserverAdded: 1, TypeObserverRemoved: 1, TypePressSent: 1,
+	TypeObserverAdded: 1, TypeObserverRemoved: 1, TypePressSent: 1, TypeResultsPref: 1,
 }
 
 // Schema is the schema version a game-level event type is written with now

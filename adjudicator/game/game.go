@@ -71,10 +71,13 @@ type Game struct {
 	Graced      []adjudicator.Side             // sides that had their grace (no-move.grace)
 	Ended       *Ended                         // the game ended outside its rules (game.ended)
 	AwayUntil   map[adjudicator.Side]time.Time // absences announced (away.go)
-	DigestK     int                            // the last adjudication in the referee's digest
-	DigestAt    time.Time                      // when the last digest was sent
-	Created0    time.Time                      // when the game was created
-	Observers   []Observer                     // follow the game without playing it (observers.go)
+	// ResultsOnlyDue are the sides that get results only when something
+	// is due from them (results_pref.go).
+	ResultsOnlyDue map[adjudicator.Side]bool
+	DigestK        int        // the last adjudication in the referee's digest
+	DigestAt       time.Time  // when the last digest was sent
+	Created0       time.Time  // when the game was created
+	Observers      []Observer // follow the game without playing it (observers.go)
 
 	// accepted indexes every accepted text by digest, to answer a resend
 	// of orders already used (copied on write after a Clone).
@@ -365,6 +368,10 @@ func (g *Game) Apply(e Entry) error {
 		}
 	case TypeAway, TypeBack:
 		if err := g.applyAway(e); err != nil {
+			return err
+		}
+	case TypeResultsPref:
+		if err := g.applyResultsPref(e); err != nil {
 			return err
 		}
 	case TypeUpgraded:
