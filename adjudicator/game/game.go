@@ -80,9 +80,8 @@ type Game struct {
 	Observers      []Observer // follow the game without playing it (observers.go)
 
 	// accepted indexes every accepted text by digest, to answer a resend
-	// of orders already used (copied on write after a Clone).
-	accepted       map[string]AcceptedRef
-	acceptedShared bool
+	// of orders already used (persistent: clones share it, accepted.go).
+	accepted acceptedIndex
 
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
@@ -101,23 +100,20 @@ type AcceptedRef struct {
 
 // noteAccepted remembers the digest of an accepted text.
 func (g *Game) noteAccepted(digest string, ref AcceptedRef) {
-	if digest == "" {
-		return
+	d, ok := parseDigest(digest)
+	if !ok {
+		return // not a digest Digest wrote: no resend can match it
 	}
-	if g.accepted == nil || g.acceptedShared {
-		m := make(map[string]AcceptedRef, len(g.accepted)+1)
-		for k, v := range g.accepted {
-			m[k] = v
-		}
-		g.accepted, g.acceptedShared = m, false
-	}
-	g.accepted[digest] = ref
+	g.accepted = g.accepted.with(d, ref)
 }
 
 // AcceptedBefore reports where a text with this digest was accepted.
 func (g *Game) AcceptedBefore(digest string) (AcceptedRef, bool) {
-	r, ok := g.accepted[digest]
-	return r, ok
+	d, ok := parseDigest(digest)
+	if !ok {
+		return AcceptedRef{}, false
+	}
+	return g.accepted.get(d)
 }
 
 // Pending is an accepted answer waiting for its adjudication. Its orders
@@ -572,7 +568,6 @@ func (g *Game) Clone() *Game {
 	c.Chains = slices.Clone(g.Chains)
 	c.Pending = slices.Clone(g.Pending)
 	c.chains = maps.Clone(g.chains) // the chains themselves are immutable once built
-	g.acceptedShared, c.acceptedShared = true, true
 	return &c
 }
 

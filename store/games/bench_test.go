@@ -2,6 +2,7 @@ package games_test
 
 import (
 	"context"
+	"math/rand/v2"
 	"sync"
 	"testing"
 	"time"
@@ -30,6 +31,8 @@ func bigGame(b *testing.B) []game.Entry {
 			b.Fatal(err)
 		}
 		log := []game.Entry{{Seq: 1, Record: rec}}
+		vault := game.Vault{}
+		salts := rand.NewChaCha8([32]byte{1})
 		g, err := game.Load(log, lookup)
 		if err != nil {
 			b.Fatal(err)
@@ -40,10 +43,12 @@ func bigGame(b *testing.B) []game.Entry {
 					continue
 				}
 				out, err := g.Submit(game.Input{Side: r.Side, Src: []byte(orders(r, g)), Time: time.Unix(1e9, 0),
-					Secrets: func(int) ([]byte, error) { return secret, nil }, NextSecret: secret})
+					Secrets: func(int) ([]byte, error) { return secret, nil }, NextSecret: secret,
+					Rand: salts, Unseal: vault.Unseal})
 				if err != nil {
 					b.Fatal(err)
 				}
+				vault.Keep(out.Records)
 				for _, rec := range out.Records {
 					log = append(log, game.Entry{Seq: uint64(len(log) + 1), Record: rec})
 				}
