@@ -15,7 +15,10 @@
 //
 // Security model: there is no TLS, and plaintext LOGIN / AUTH PLAIN / AUTH
 // LOGIN are allowed without it, because the hub is meant for loopback or a
-// trusted LAN. Passwords are stored only as salted PBKDF2 hashes. SMTP
+// trusted LAN. Passwords are stored only as salted PBKDF2 hashes; a login
+// that passed is remembered in memory as an HMAC under a per-process random
+// key (authcache.go), so a mail program logging in again does not pay the
+// slow hash while a wrong password always does. SMTP
 // requires authentication, delivers only to existing users @Domain, and lets
 // a user send only as their own address (envelope and From header), since
 // the referee tells players apart by From.

@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -94,6 +95,10 @@ type Hub struct {
 	// login takes as long for an unknown name as for a wrong password. It
 	// is made on first use.
 	dummyHash func() string
+	// auth remembers successful logins; fullChecks counts the logins that
+	// ran the slow hash (the tests read it).
+	auth       *authCache
+	fullChecks atomic.Int64
 
 	started  bool
 	imapSrv  *imapserver.Server
@@ -122,7 +127,7 @@ func Open(dir string, cfg Config) (*Hub, error) {
 	if err != nil {
 		return nil, err
 	}
-	h := &Hub{dir: dir, cfg: cfg, lock: lock, users: map[string]*user{}, done: make(chan struct{})}
+	h := &Hub{dir: dir, cfg: cfg, lock: lock, users: map[string]*user{}, done: make(chan struct{}), auth: newAuthCache(authCacheSize)}
 	h.dummyHash = sync.OnceValue(func() string { return h.hashPassword("not a real password") })
 	h.mu.Lock()
 	err = h.loadLocked()

@@ -184,6 +184,7 @@ func (h *Hub) SetPassword(name, password string) error {
 		u.hash = old
 		return err
 	}
+	h.auth.forget(n)
 	return nil
 }
 
@@ -262,7 +263,9 @@ func generatePassword() string {
 	return sb.String()
 }
 
-// authenticate checks a login. The slow hash runs outside the hub lock.
+// authenticate checks a login. The slow hash runs outside the hub lock,
+// and only when this user has not logged in with this password before
+// (see authCache): a wrong password always pays it in full.
 func (h *Hub) authenticate(login, password string) (*user, error) {
 	name, ok := h.loginName(login)
 	var u *user
@@ -274,33 +277,42 @@ func (h *Hub) authenticate(login, password string) (*user, error) {
 		}
 		h.mu.Unlock()
 	}
+	if u != nil && h.auth.ok(u.name, hash, password) {
+		return u, nil
+	}
 	if u == nil {
 		hash = h.dummyHash()
 	}
+	h.fullChecks.Add(1)
 	if !checkPassword(hash, password) || u == nil {
 		return nil, ErrAuthFailed
 	}
 	if iter, _, _, _ := decodeHash(hash); iter < h.cfg.HashIterations {
-		h.upgradeHash(u, hash, password)
+		hash = h.upgradeHash(u, hash, password)
 	}
+	h.auth.remember(u.name, hash, password)
 	return u, nil
 }
 
 // upgradeHash replaces old, the hash u just logged in with, by one with
 // the hub's iteration count: for hashes from an older default, or from a
 // hub directory a test wrote. It is best effort: the login succeeds anyway.
-func (h *Hub) upgradeHash(u *user, old, password string) {
+// It returns the user's hash for password now: the new one, or old when
+// it could not be replaced.
+func (h *Hub) upgradeHash(u *user, old, password string) string {
 	hash := h.hashPassword(password)
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	if h.closed || h.users[u.name] != u || u.hash != old {
-		return // closed, or the password changed meanwhile
+		return old // closed, or the password changed meanwhile
 	}
 	u.hash = hash
 	if err := h.saveHubLocked(); err != nil {
 		u.hash = old
 		h.cfg.Logger.Printf("hub: upgrading the password hash of %s: %v", u.name, err)
+		return old
 	}
+	return hash
 }
 
 // ErrAuthFailed is returned for a wrong user name or password.
