@@ -122,7 +122,7 @@ func (d *Desk) clockMails(ctx context.Context, g *game.Game, notes []game.ClockN
 				st.before = before.View
 				st.traces = func(side adjudicator.Side) []adjudicator.Trace { return tracesSince(before, recs, side) }
 			}
-			more, err := d.resultsMails(g, results, st, head, event, "results", "no-move", nil, said...)
+			more, err := d.resultsMails(ctx, g, results, st, head, event, "results", "no-move", nil, said...)
 			if err != nil {
 				return nil, err
 			}

@@ -533,7 +533,7 @@ func (h *handling) cmdResend(ctx context.Context, c Command) error {
 	if err != nil {
 		return err
 	}
-	mails, err := d.resultsMails(g, []game.Result{res}, st, head.Hash.String(), head.Seq, "resend", h.id, nil)
+	mails, err := d.resultsMails(ctx, g, []game.Result{res}, st, head.Hash.String(), head.Seq, "resend", h.id, nil)
 	if err != nil {
 		return buildErr(err)
 	}

@@ -38,13 +38,14 @@ import (
 type askCommand struct {
 	Command string `yaml:"command"`
 	Game    string `yaml:"game"`
-	Side    string `yaml:"side"`   // a player's own side (the referee's: as)
-	Secret  string `yaml:"secret"` // the side's secret, or the referee secret
-	K       int    `yaml:"k"`      // results: the adjudication
-	Turn    int    `yaml:"turn"`   // map: the end of this turn (0: now)
-	As      string `yaml:"as"`     // the referee: this side's view; a player: their own side only
-	Until   string `yaml:"until"`  // away: until when
-	Reason  string `yaml:"reason"` // away: why, told to every player
+	Side    string `yaml:"side"`    // a player's own side (the referee's: as)
+	Secret  string `yaml:"secret"`  // the side's secret, or the referee secret
+	K       int    `yaml:"k"`       // results: the adjudication
+	Turn    int    `yaml:"turn"`    // map: the end of this turn (0: now)
+	As      string `yaml:"as"`      // the referee: this side's view; a player: their own side only
+	Until   string `yaml:"until"`   // away: until when
+	Reason  string `yaml:"reason"`  // away: why, told to every player
+	Results string `yaml:"results"` // mail: every or due
 }
 
 // asker is who asks, once authenticated.
@@ -146,6 +147,8 @@ func (h *handling) ask(ctx context.Context) error {
 		return h.askExport(ctx, a) // board.go
 	case "away", "back":
 		return h.askAway(ctx, a) // away.go
+	case "mail":
+		return h.askResultsPref(ctx, a) // results_pref.go
 	}
 	return fmt.Errorf("referee: command %q is in MailCommands but has no handler", name)
 }

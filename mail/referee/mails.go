@@ -71,9 +71,20 @@ func (d *Desk) toPlayer(g *game.Game, to, kind string, idParts []string, tmpl st
 // units, where they stand and their state, the same hex markers. The turn,
 // the phase and the traces of the last adjudication do not count.
 func sameBoard(a, b adjudicator.View) bool {
-	ja, _ := json.Marshal([]any{a.Units, a.Hexes, a.Markers, a.Score})
-	jb, _ := json.Marshal([]any{b.Units, b.Hexes, b.Markers, b.Score})
+	ja, _ := json.Marshal([]any{boardUnits(a), a.Hexes, a.Markers, a.Score})
+	jb, _ := json.Marshal([]any{boardUnits(b), b.Hexes, b.Markers, b.Score})
 	return bytes.Equal(ja, jb)
+}
+
+// boardUnits are a view's units as the board shows them: where each
+// stands and what it is, not whether it may still act this phase (which
+// changes with the phase alone).
+func boardUnits(v adjudicator.View) []any {
+	out := make([]any, len(v.Units))
+	for i, u := range v.Units {
+		out[i] = []any{u.ID, u.Side, u.Type, u.At, u.Status, u.Gone, u.Values, u.Facing, u.Flying, u.Damage}
+	}
+	return out
 }
 
 // picture draws the board as side sees it, for games played on a hex map.
@@ -141,7 +152,7 @@ func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *gam
 		return nil, err
 	}
 	merge := &mergedAck{side: side, in: h.m, data: ack, text: text}
-	results, err := d.resultsMails(next, out.Results, submissionStory(before, next, out.Records), head, event, "results", "", merge, out.Notes...)
+	results, err := d.resultsMails(ctx, next, out.Results, submissionStory(before, next, out.Records), head, event, "results", "", merge, out.Notes...)
 	if err != nil {
 		return nil, err
 	}
@@ -180,7 +191,7 @@ type mergedAck struct {
 //
 // Each player reads only what their side may: the report lines, rolls and
 // notes whose audience includes it, and the orders the log lets it read.
-func (d *Desk) resultsMails(g *game.Game, results []game.Result, st story, head string, event uint64, kind, idExtra string, ack *mergedAck, notes ...adjudicator.Line) ([]store.Message, error) {
+func (d *Desk) resultsMails(ctx context.Context, g *game.Game, results []game.Result, st story, head string, event uint64, kind, idExtra string, ack *mergedAck, notes ...adjudicator.Line) ([]store.Message, error) {
 	last := 0
 	for _, r := range results {
 		last = r.K
@@ -210,8 +221,34 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, st story, head 
 		if p.Address == "" {
 			continue
 		}
+		sender := ack != nil && !ack.done && p.Side == ack.side && sameAddress(p.Address, ack.in.From)
+		adjs := adjsFor(p.Side)
+		var earlier []game.Result
+		if kind == "results" && g.ResultsWhen(p.Side) == game.ResultsDue && len(results) > 0 && !sender {
+			// A side that gets results only when due (results_pref.go).
+			if d.quiet(g, p.Side, sender) {
+				continue
+			}
+			told, err := d.lastTold(ctx, g.ID, p.Side)
+			if err != nil {
+				return nil, err
+			}
+			var played map[int][]game.OrdersAccepted
+			if earlier, played, err = d.earlier(ctx, g, told, results[0].K); err != nil {
+				return nil, err
+			}
+			old := story{played: played}
+			var before []templates.Adjudication
+			for _, r := range earlier {
+				a := adjudicationFor(r, p.Side)
+				a.Title = old.title(r.K)
+				a.Orders = old.playedFor(r.K, p.Side, nil)
+				before = append(before, a)
+			}
+			adjs = append(before, adjs...)
+		}
 		v := g.View(p.Side)
-		data := templates.ResultsData{Game: gameInfo(g), Side: string(p.Side), Adjudications: adjsFor(p.Side), Head: head, Event: event,
+		data := templates.ResultsData{Game: gameInfo(g), Side: string(p.Side), Adjudications: adjs, Head: head, Event: event,
 			Commitment: commitment, Map: viewText(v), Over: v.Over, Result: v.Result, Due: d.dueFor(g, p.Side),
 			Notes: adjudicator.Texts(adjudicator.For(notes, p.Side)), Legend: legend}
 		for _, r := range g.Due() {
@@ -225,10 +262,13 @@ func (d *Desk) resultsMails(g *game.Game, results []game.Result, st story, head 
 		}
 		data.Decision += d.setupDue(g, p.Side, "") // a setup due from this side: zones, units, orders to fill in (command.go)
 		pic := pics.changed(p.Side)
-		data.Numbered = len(pic) > 0 && len(data.Adjudications) > 1
+		if len(earlier) > 0 {
+			pic = pics.of(p.Side) // the board changed in adjudications it was not sent
+		}
+		data.Numbered = len(pic) > 0 && len(data.Adjudications) > 1 && len(earlier) == 0
 		var msg store.Message
 		var err error
-		if ack != nil && !ack.done && p.Side == ack.side && sameAddress(p.Address, ack.in.From) {
+		if sender {
 			// The answer to the sender's mail goes first, as the
 			// acknowledgement alone went before.
 			if msg, err = d.ackedResults(g, ack, data, pic...); err != nil {

@@ -26,7 +26,9 @@ import (
 // default instead, and once the script is spent every phase gets the
 // default until the game ends. Every results mail's narrative must name
 // every order of the other side that the reader may read, as played (see
-// checkStory), with each adjudication told once, in order.
+// checkStory), with each adjudication told once, in order — also to the
+// defender, who asked for results only when something is due from him,
+// and so gets fewer mails, each telling everything since his last.
 func TestWholeDragonRageByMail(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a whole game by mail, pictures included")
@@ -71,6 +73,11 @@ func TestWholeDragonRageByMail(t *testing.T) {
 			t.Fatal(err)
 		}
 		return out
+	}
+	// The defender wants results only when something is due from him:
+	// fewer mails, each telling everything since his last.
+	if out := send("defender", "command: mail\nresults: due\n"); out.Folder != referee.Processed || out.Reason != "ask-mail" {
+		t.Fatalf("command mail: %+v", out)
 	}
 	// def answers side's due request with the rules' default.
 	def := func(side adjudicator.Side) bool {
@@ -171,4 +178,18 @@ func TestWholeDragonRageByMail(t *testing.T) {
 		t.Errorf("only %d of %d script steps could be played: the test no longer plays the scenario", played, len(script.Steps))
 	}
 	checkStory(t, st, id, players, "2-5-4(6) on a counter")
+	msgs, err := st.Messages(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, m := range msgs {
+		if s := readSent(t, m); s.kind == "results" {
+			count[s.to]++
+		}
+	}
+	if count["bob@example.org"] >= count["alice@example.org"] || count["bob@example.org"] == 0 {
+		t.Errorf("results mails: %d to the defender (only when due), %d to the invader (every adjudication): want fewer to the defender", count["bob@example.org"], count["alice@example.org"])
+	}
+	t.Logf("results mails: defender %d, invader %d", count["bob@example.org"], count["alice@example.org"])
 }
