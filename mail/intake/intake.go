@@ -8,6 +8,19 @@
 // changes it reads the whole inbox again and relies on the handler's
 // Message-ID marks to skip what was already handled.
 //
+// Mails are handled by up to Intake.Workers goroutines at once, in an
+// order that gives each mail the answer it would get if all were handled
+// one at a time in UID order: each mail has keys (Intake.Keys; the daemon
+// uses referee.Desk.Keys: the games it names, its sender, its Message-ID),
+// mails that share a key are handled in UID order, one after the other;
+// a mail without keys (a referee's command, an unreadable header) is
+// handled alone, after every earlier mail and before every later one; only
+// mails that share no key run at the same time. Whatever the order, a
+// mail is filed only after its handler committed, and the last UID saved
+// only moves over UIDs that all committed: a mail that failed is fetched
+// again in the next cycle, with whatever came after it and was not filed,
+// which the handler recognises by its Message-ID mark. See pool.go.
+//
 // It never decides anything about a mail's content, and never sends mail.
 package intake
 
@@ -36,11 +49,16 @@ var ErrLogin = errors.New("the server refused the login")
 // Hook, when set (by tests only), is called at each step of handling mail:
 // "fetched" (a mail is in hand, nothing recorded), "committed" (the handler
 // recorded it), "flagged" (\Seen stored, not yet moved), "moved". Tests use
-// it to kill the process at that step. It is nil in production.
+// it to kill the process at that step. It is nil in production. Mails are
+// handled on several goroutines, but Hook is called by one at a time.
 var Hook func(step string)
+
+var hookMu sync.Mutex
 
 func hook(step string) {
 	if Hook != nil {
+		hookMu.Lock()
+		defer hookMu.Unlock()
 		Hook(step)
 	}
 }
@@ -61,6 +79,16 @@ type Intake struct {
 	// Timeout bounds one cycle; a server that stalls longer is hung up on
 	// (default 5 minutes).
 	Timeout time.Duration
+	// Workers is how many mails are handled at the same time at most
+	// (default runtime.GOMAXPROCS(0)); 1 handles them one at a time, in
+	// UID order.
+	Workers int
+	// Keys, when set, names what handling a mail may read or change
+	// (referee.Desk.Keys): mails that share no key may be handled at the
+	// same time, mails that share one are handled in UID order, and a mail
+	// without keys is handled alone (pool.go). When nil, every mail is
+	// handled alone.
+	Keys func(raw []byte) []string
 }
 
 // Conn is a logged-in IMAP connection with the inbox selected.
@@ -186,10 +214,12 @@ type Stats struct {
 	Rejected  int
 }
 
-// Cycle handles every mail that arrived since the last cycle. It returns
-// with the first error (the mails handled until then are filed; the rest
-// wait for the next cycle). When ctx ends it finishes and files the mail in
-// hand and returns; the connection is not cut under a command.
+// Cycle handles every mail that arrived since the last cycle. When a mail
+// fails it finishes the chunk of mails in hand without that mail and those
+// that must come after it, files the mails handled, and returns the error;
+// the rest wait for the next cycle. When ctx ends it starts no new mail,
+// finishes and files the mails in hand, and returns; the connection is not
+// cut under a command.
 func (c *Conn) Cycle(ctx context.Context) (Stats, error) {
 	var st Stats
 	in := c.in
@@ -244,14 +274,17 @@ func (c *Conn) Cycle(ctx context.Context) (Stats, error) {
 	}
 	for len(uids) > 0 {
 		n := min(chunk, len(uids))
-		handled, err := c.batch(ctx, uids[:n], &st)
+		handled, prefix, err := c.batch(ctx, uids[:n], &st)
 		if len(handled) > 0 {
 			if ferr := c.file(handled); ferr != nil {
-				return st, ferr
+				return st, errors.Join(err, ferr)
 			}
-			last = uint64(handled[len(handled)-1].uid)
-			if merr := in.saveMeta(ctx, sel.UIDValidity, last, known); merr != nil {
-				return st, merr
+		}
+		if prefix > 0 {
+			last = uint64(prefix)
+			// Saved even when shutting down: the mails just filed are done.
+			if merr := in.saveMeta(context.WithoutCancel(ctx), sel.UIDValidity, last, known); merr != nil {
+				return st, errors.Join(err, merr)
 			}
 			known = uint64(sel.UIDValidity)
 		}
@@ -263,7 +296,7 @@ func (c *Conn) Cycle(ctx context.Context) (Stats, error) {
 		}
 		uids = uids[n:]
 	}
-	return st, in.saveMeta(ctx, sel.UIDValidity, last, known)
+	return st, in.saveMeta(context.WithoutCancel(ctx), sel.UIDValidity, last, known)
 }
 
 func (in *Intake) saveMeta(ctx context.Context, uidv uint32, last, known uint64) error {
@@ -286,9 +319,10 @@ type handled struct {
 	folder referee.Folder
 }
 
-// batch fetches uids and hands each mail to the handler, in UID order. It
-// returns the mails handled, a prefix of uids.
-func (c *Conn) batch(ctx context.Context, uids []imap.UID, st *Stats) ([]handled, error) {
+// batch fetches uids and hands the mails to the handler (see handleAll).
+// It returns every mail handled, in UID order, and the highest UID up to
+// which every mail of uids was handled or is gone (0 for none).
+func (c *Conn) batch(ctx context.Context, uids []imap.UID, st *Stats) ([]handled, imap.UID, error) {
 	in := c.in
 	section := &imap.FetchItemBodySection{Peek: true}
 	if in.MaxSize > 0 {
@@ -297,38 +331,37 @@ func (c *Conn) batch(ctx context.Context, uids []imap.UID, st *Stats) ([]handled
 	set := imap.UIDSetNum(uids...)
 	bufs, err := c.c.Fetch(set, &imap.FetchOptions{UID: true, BodySection: []*imap.FetchItemBodySection{section}}).Collect()
 	if err != nil {
-		return nil, fmt.Errorf("imap: fetching: %w", err)
+		return nil, 0, fmt.Errorf("imap: fetching: %w", err)
 	}
 	raw := map[imap.UID][]byte{}
 	for _, b := range bufs {
 		raw[b.UID] = b.FindBodySection(section)
 	}
-	var done []handled
-	for _, uid := range uids {
-		if ctx.Err() != nil {
-			break // shutting down: file what was handled, leave the rest
-		}
+	jobs := make([]*job, len(uids))
+	for i, uid := range uids {
 		body, ok := raw[uid]
+		jobs[i] = &job{uid: uid, raw: body}
 		if !ok {
-			continue // expunged meanwhile by someone else
+			jobs[i].state = gone // expunged meanwhile by someone else
 		}
-		st.Fetched++
-		hook("fetched")
-		// The mail in hand is finished even when shutting down: the
-		// handler's single transaction must not be cut in two.
-		folder, err := in.Handle(context.WithoutCancel(ctx), body)
-		if err != nil {
-			return done, fmt.Errorf("handling the mail with UID %d: %w", uid, err)
-		}
-		hook("committed")
-		if folder == referee.Processed {
-			st.Processed++
-		} else {
-			st.Rejected++
-		}
-		done = append(done, handled{uid, folder})
 	}
-	return done, nil
+	err = in.handleAll(ctx, jobs, st)
+	var done []handled
+	var prefix imap.UID
+	inPrefix := true
+	for _, j := range jobs {
+		switch j.state {
+		case committed:
+			done = append(done, handled{j.uid, j.folder})
+		case gone:
+		default:
+			inPrefix = false
+		}
+		if inPrefix {
+			prefix = j.uid
+		}
+	}
+	return done, prefix, err
 }
 
 // file flags the handled mails \Seen and moves them to their folders.
