@@ -172,6 +172,11 @@ type UnitView struct {
 	Facing string   `json:"facing,omitempty" yaml:"facing,omitempty"` // N, NE… for units that face
 	Flying bool     `json:"flying,omitempty" yaml:"flying,omitempty"`
 	Damage []Damage `json:"damage,omitempty" yaml:"damage,omitempty"` // for monsters with areas and groups
+	// Ready says this unit may still act in the current phase, as its side
+	// sees it: it is the side's phase (or the side answers the decision the
+	// game waits on) and the rules let the unit move, fire, attack or cast
+	// now. Only the acting side's units are ever ready.
+	Ready bool `json:"ready,omitempty" yaml:"ready,omitempty"`
 }
 
 // Damage is one group of a monster's area with its hit points.
