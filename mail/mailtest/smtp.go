@@ -35,8 +35,10 @@ type Sink struct {
 	mu      sync.Mutex
 	mails   []Received
 	refuse  []*smtp.SMTPError // answers to the next DATA commands, in turn
-	changed chan struct{}
+	changed chan struct{}     // closed at the next mail or session change
 	srv     *smtp.Server
+	opened  int                         // sessions so far
+	open    map[*sinkSession]*smtp.Conn // sessions not yet ended
 }
 
 // Logins are accepted for any user with this password.
@@ -56,10 +58,16 @@ func StartSinkTLS(t testing.TB, tl TLS) *Sink { return startSink(t, "127.0.0.1:0
 
 func startSink(t testing.TB, addr string, tl *TLS) *Sink {
 	t.Helper()
-	s := &Sink{changed: make(chan struct{})}
+	s := &Sink{changed: make(chan struct{}), open: map[*sinkSession]*smtp.Conn{}}
 	srv := smtp.NewServer(smtp.BackendFunc(func(c *smtp.Conn) (smtp.Session, error) {
 		_, encrypted := c.TLSConnectionState()
-		return &sinkSession{s: s, tls: encrypted}, nil
+		ss := &sinkSession{s: s, tls: encrypted}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.opened++
+		s.open[ss] = c
+		s.changedLocked()
+		return ss, nil
 	}))
 	srv.Domain = "sink.test"
 	srv.AllowInsecureAuth = tl == nil
@@ -125,6 +133,49 @@ func (s *Sink) WaitFor(t testing.TB, n int, within time.Duration) []Received {
 			t.Fatalf("the SMTP sink received %d mails, want %d", got, n)
 		}
 	}
+}
+
+// Sessions returns how many SMTP sessions were opened so far and how many
+// are still open.
+func (s *Sink) Sessions() (opened, open int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.opened, len(s.open)
+}
+
+// WaitOpen waits until at most n sessions are open, or the bounded wait
+// ends.
+func (s *Sink) WaitOpen(t testing.TB, n int, within time.Duration) {
+	t.Helper()
+	deadline := time.After(within)
+	for {
+		s.mu.Lock()
+		got, ch := len(s.open), s.changed
+		s.mu.Unlock()
+		if got <= n {
+			return
+		}
+		select {
+		case <-ch:
+		case <-deadline:
+			t.Fatalf("the SMTP sink has %d sessions open, want at most %d", got, n)
+		}
+	}
+}
+
+// DropSessions cuts the connection of every open session, as a server
+// does at its idle timeout or when it restarts.
+func (s *Sink) DropSessions() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.open {
+		c.Conn().Close()
+	}
+}
+
+func (s *Sink) changedLocked() {
+	close(s.changed)
+	s.changed = make(chan struct{})
 }
 
 var msgIDRE = regexp.MustCompile(`(?im)^Message-Id:\s*<([^>]+)>`)
@@ -204,10 +255,17 @@ func (ss *sinkSession) Data(r io.Reader) error {
 		id = string(m[1])
 	}
 	s.mails = append(s.mails, Received{From: ss.from, To: append([]string(nil), ss.to...), Raw: bytes.Clone(raw), MessageID: id, Auth: ss.auth, TLS: ss.tls})
-	close(s.changed)
-	s.changed = make(chan struct{})
+	s.changedLocked()
 	return nil
 }
 
-func (ss *sinkSession) Reset()        { ss.from, ss.to = "", nil }
-func (ss *sinkSession) Logout() error { return nil }
+func (ss *sinkSession) Reset() { ss.from, ss.to = "", nil }
+
+func (ss *sinkSession) Logout() error {
+	s := ss.s
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.open, ss)
+	s.changedLocked()
+	return nil
+}

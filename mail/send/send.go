@@ -9,6 +9,14 @@
 // sent again after restart with the same Message-ID: the recipient may get
 // it twice, recognisably the same mail. Nothing is ever lost.
 //
+// The SMTP session is kept open between drains for a short while (Idle,
+// 30 seconds by default), so that a busy game does not log in to the
+// server for every reply; a kept session is checked with NOOP before it is
+// used again and dialled anew when that fails, is ended after
+// MaxPerSession messages, and is closed when the drain's context ends.
+// Reusing a session changes nothing of the above: a message is recorded as
+// sent only after the server accepted it on whatever session carried it.
+//
 // It never builds mail and never reads the inbox.
 package send
 
@@ -21,6 +29,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"net/textproto"
+	"sync"
 	"time"
 
 	"github.com/emersion/go-sasl"
@@ -47,6 +56,33 @@ type Sender struct {
 	Backoff, MaxBackoff time.Duration
 	// OnFail is called after a message was recorded as failed for good.
 	OnFail func(ctx context.Context, m store.Message, reason string)
+	// Idle is how long the SMTP session stays open after a drain, for the
+	// next one (default DefaultIdle; negative: closed after each drain).
+	// MaxPerSession is how many messages one session carries before it is
+	// ended and another dialled (default DefaultMaxPerSession).
+	Idle          time.Duration
+	MaxPerSession int
+
+	mu   sync.Mutex
+	kept *session // open between drains, nil if none
+}
+
+// Defaults for a Sender's zero Idle and MaxPerSession: below the idle
+// timeouts of common providers (a few minutes) and their per-connection
+// message limits (some end a session after about a hundred).
+const (
+	DefaultIdle          = 30 * time.Second
+	DefaultMaxPerSession = 100
+)
+
+// session is a logged-in SMTP connection and what it has carried.
+type session struct {
+	c    *smtp.Client
+	sent int
+	// Set while the session is kept between drains: what closes it when
+	// idle too long or when the drain's context ends.
+	timer   *time.Timer
+	stopCtx func() bool
 }
 
 func (s *Sender) now() time.Time {
@@ -68,29 +104,29 @@ type Stats struct {
 	Sent, Retried, Failed int
 }
 
-// Drain sends every due message, oldest first, over one SMTP connection
-// (reconnecting after a failed one). It returns when none is due, or with
-// a store error. SMTP problems never stop it: they are recorded per
-// message.
+// Drain sends every due message, oldest first, over one SMTP session:
+// the one kept from the last drain if it still answers, else a new one
+// (and a new one again after a failed one). It returns when none is due,
+// or with a store error. SMTP problems never stop it: they are recorded
+// per message. The session is kept for the next drain (see Idle).
 func (s *Sender) Drain(ctx context.Context) (Stats, error) {
 	var st Stats
 	due, err := s.Store.Due(ctx, s.now())
 	if err != nil || len(due) == 0 {
 		return st, err
 	}
-	var c *smtp.Client
-	defer func() {
-		if c != nil {
-			c.Quit()
-			c.Close()
-		}
-	}()
+	ss := s.take()
+	defer func() { s.keep(ctx, ss) }()
 	for _, m := range due {
 		if ctx.Err() != nil {
 			return st, nil
 		}
-		if c == nil {
-			c, err = s.dial()
+		if ss != nil && ss.sent >= s.maxPerSession() {
+			ss.quit()
+			ss = nil
+		}
+		if ss == nil {
+			c, err := s.dial()
 			if err != nil {
 				// The server is down: every message waits for the next round.
 				if rerr := s.retry(ctx, m, err, &st); rerr != nil {
@@ -98,8 +134,10 @@ func (s *Sender) Drain(ctx context.Context) (Stats, error) {
 				}
 				continue
 			}
+			ss = &session{c: c}
 		}
-		err := s.sendOne(c, m)
+		err := s.sendOne(ss.c, m)
+		ss.sent++
 		if err == nil {
 			if Hook != nil {
 				Hook("sending")
@@ -120,19 +158,105 @@ func (s *Sender) Drain(ctx context.Context) (Stats, error) {
 			if s.OnFail != nil {
 				s.OnFail(ctx, m, err.Error())
 			}
-			if c.Reset() != nil {
-				c.Close()
-				c = nil
+			if ss.c.Reset() != nil {
+				ss.c.Close()
+				ss = nil
 			}
 			continue
 		}
 		if rerr := s.retry(ctx, m, err, &st); rerr != nil {
 			return st, rerr
 		}
-		c.Close()
-		c = nil
+		ss.c.Close()
+		ss = nil
 	}
 	return st, nil
+}
+
+func (s *Sender) maxPerSession() int {
+	if s.MaxPerSession > 0 {
+		return s.MaxPerSession
+	}
+	return DefaultMaxPerSession
+}
+
+// take returns the kept session if it still answers a NOOP, else nil.
+func (s *Sender) take() *session {
+	s.mu.Lock()
+	ss := s.kept
+	s.kept = nil
+	s.mu.Unlock()
+	if ss == nil {
+		return nil
+	}
+	ss.timer.Stop()
+	ss.stopCtx()
+	// A server that went away answers at once (the connection is closed);
+	// a silent one gets a short while, not the full command timeout.
+	timeout := ss.c.CommandTimeout
+	ss.c.CommandTimeout = 15 * time.Second
+	err := ss.c.Noop()
+	ss.c.CommandTimeout = timeout
+	if err != nil {
+		ss.c.Close()
+		s.log().Debug("the kept SMTP session is gone; dialling anew", "err", err)
+		return nil
+	}
+	return ss
+}
+
+// keep holds ss open for the next drain, until Idle passes or ctx ends;
+// it ends it at once when ctx has ended or reuse is off.
+func (s *Sender) keep(ctx context.Context, ss *session) {
+	if ss == nil {
+		return
+	}
+	idle := s.Idle
+	if idle == 0 {
+		idle = DefaultIdle
+	}
+	if idle < 0 || ctx.Err() != nil || ss.sent >= s.maxPerSession() {
+		ss.quit()
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	end := func() { s.drop(ss) }
+	ss.timer = time.AfterFunc(idle, end)
+	ss.stopCtx = context.AfterFunc(ctx, end)
+	s.kept = ss
+}
+
+// drop ends ss if it is still the kept session (take may have won).
+func (s *Sender) drop(ss *session) {
+	s.mu.Lock()
+	if s.kept != ss {
+		s.mu.Unlock()
+		return
+	}
+	s.kept = nil
+	s.mu.Unlock()
+	ss.timer.Stop()
+	ss.stopCtx()
+	ss.quit()
+}
+
+// Close ends the session kept between drains, if any. The Sender may
+// still be used: the next drain dials anew.
+func (s *Sender) Close() {
+	s.mu.Lock()
+	ss := s.kept
+	s.mu.Unlock()
+	if ss != nil {
+		s.drop(ss)
+	}
+}
+
+// quit ends the session politely, or closes it.
+func (ss *session) quit() {
+	if ss.c.Quit() != nil {
+		ss.c.Close()
+	}
 }
 
 func (s *Sender) retry(ctx context.Context, m store.Message, cause error, st *Stats) error {

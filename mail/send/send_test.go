@@ -95,3 +95,153 @@ func TestServerDownIsTemporary(t *testing.T) {
 		t.Fatalf("%+v", m)
 	}
 }
+
+// TestSessionKeptBetweenDrains: two drains in a row go over one SMTP
+// session (one login); the mails arrive once each.
+func TestSessionKeptBetweenDrains(t *testing.T) {
+	sink := mailtest.StartSink(t)
+	st := store.NewMemory()
+	clock := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	s := sender(t, sink.Addr, st, &clock)
+	defer s.Close()
+	for _, id := range []string{"a@x", "b@x", "c@x"} {
+		queue(t, st, id)
+		if got, err := s.Drain(t.Context()); err != nil || got.Sent != 1 {
+			t.Fatalf("drain for %s: %+v %v", id, got, err)
+		}
+	}
+	if opened, open := sink.Sessions(); opened != 1 || open != 1 {
+		t.Errorf("%d sessions opened, %d open; want one, kept open", opened, open)
+	}
+	if n := len(sink.Mails()); n != 3 {
+		t.Errorf("the sink got %d mails, want 3", n)
+	}
+	s.Close()
+	sink.WaitOpen(t, 0, time.Minute)
+}
+
+// TestSessionGoneIsRedialled: when the server dropped the kept session
+// (its idle timeout, a restart), the next drain notices before sending and
+// dials anew: the mail goes out at once, with no retry recorded.
+func TestSessionGoneIsRedialled(t *testing.T) {
+	sink := mailtest.StartSink(t)
+	st := store.NewMemory()
+	clock := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	s := sender(t, sink.Addr, st, &clock)
+	defer s.Close()
+	queue(t, st, "a@x")
+	if got, err := s.Drain(t.Context()); err != nil || got.Sent != 1 {
+		t.Fatalf("%+v %v", got, err)
+	}
+	sink.DropSessions()
+	sink.WaitOpen(t, 0, time.Minute)
+	queue(t, st, "b@x")
+	if got, err := s.Drain(t.Context()); err != nil || got != (send.Stats{Sent: 1}) {
+		t.Fatalf("drain after the session was dropped: %+v %v", got, err)
+	}
+	// b@x went out on its first attempt, as a@x did.
+	if m := status(t, st); m["b@x"].Status != store.Sent || m["b@x"].Attempts != m["a@x"].Attempts || m["b@x"].LastError != "" {
+		t.Errorf("b@x: %s, %d attempts, error %q", m["b@x"].Status, m["b@x"].Attempts, m["b@x"].LastError)
+	}
+	if opened, _ := sink.Sessions(); opened != 2 {
+		t.Errorf("%d sessions opened, want 2", opened)
+	}
+}
+
+// TestSessionEnds: a kept session ends when its idle time passes, when the
+// drain's context ends, and at once when reuse is off.
+func TestSessionEnds(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		idle time.Duration
+		stop bool // cancel the drain's context afterwards
+	}{
+		{"idle", time.Nanosecond, false},
+		{"context", time.Hour, true},
+		{"off", -1, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			sink := mailtest.StartSink(t)
+			st := store.NewMemory()
+			clock := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+			s := sender(t, sink.Addr, st, &clock)
+			s.Idle = c.idle
+			ctx, cancel := context.WithCancel(t.Context())
+			defer cancel()
+			queue(t, st, "a@x")
+			if got, err := s.Drain(ctx); err != nil || got.Sent != 1 {
+				t.Fatalf("%+v %v", got, err)
+			}
+			if c.stop {
+				cancel()
+			}
+			sink.WaitOpen(t, 0, time.Minute)
+			// The sender still works afterwards.
+			queue(t, st, "b@x")
+			if got, err := s.Drain(t.Context()); err != nil || got.Sent != 1 {
+				t.Fatalf("drain after the session ended: %+v %v", got, err)
+			}
+			s.Close()
+			if opened, _ := sink.Sessions(); opened != 2 {
+				t.Errorf("%d sessions opened, want 2", opened)
+			}
+		})
+	}
+}
+
+// TestMaxPerSession: a session carries at most MaxPerSession messages;
+// the next ones go over a new one, and nothing is sent twice.
+func TestMaxPerSession(t *testing.T) {
+	sink := mailtest.StartSink(t)
+	st := store.NewMemory()
+	clock := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	s := sender(t, sink.Addr, st, &clock)
+	s.MaxPerSession = 2
+	defer s.Close()
+	queue(t, st, "a@x", "b@x", "c@x", "d@x", "e@x")
+	if got, err := s.Drain(t.Context()); err != nil || got.Sent != 5 {
+		t.Fatalf("%+v %v", got, err)
+	}
+	if opened, _ := sink.Sessions(); opened != 3 {
+		t.Errorf("%d sessions for 5 mails at 2 a session, want 3", opened)
+	}
+	ids := map[string]int{}
+	for _, r := range sink.Mails() {
+		ids[r.MessageID]++
+	}
+	if len(ids) != 5 {
+		t.Errorf("the sink got %v", ids)
+	}
+	for id, n := range ids {
+		if n != 1 {
+			t.Errorf("%s received %d times", id, n)
+		}
+	}
+}
+
+// TestKeptSessionAfterFailures: temporary and permanent refusals on a kept
+// session are recorded as before, and the session (or a new one) carries
+// the next drain.
+func TestKeptSessionAfterFailures(t *testing.T) {
+	sink := mailtest.StartSink(t)
+	st := store.NewMemory()
+	clock := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	s := sender(t, sink.Addr, st, &clock)
+	defer s.Close()
+	queue(t, st, "a@x")
+	s.Drain(t.Context())
+	queue(t, st, "b@x", "c@x", "d@x")
+	sink.Refuse(mailtest.Permanent, mailtest.Temporary)
+	got, err := s.Drain(t.Context())
+	if err != nil || got != (send.Stats{Sent: 1, Retried: 1, Failed: 1}) {
+		t.Fatalf("%+v %v", got, err)
+	}
+	m := status(t, st)
+	if m["b@x"].Status != store.Failed || m["c@x"].Status != store.Pending || m["c@x"].Attempts != 1 || m["d@x"].Status != store.Sent {
+		t.Fatalf("%+v", m)
+	}
+	clock = clock.Add(2 * time.Minute)
+	if got, err := s.Drain(t.Context()); err != nil || got.Sent != 1 {
+		t.Fatalf("drain after the backoff: %+v %v", got, err)
+	}
+}
