@@ -1,7 +1,7 @@
 // Package daemon wires the mail daemon together: the store, the referee
 // desk, the IMAP intake loop (IDLE where offered, polling always) and the
 // outbox sender loop, with backoff when a server is down and a graceful
-// shutdown when the context ends: the mail in hand is finished and filed,
+// shutdown when the context ends: the mails in hand are finished and filed,
 // the message being sent is recorded, then the store is closed.
 //
 // With no configuration it runs a local mail hub (package hub) and talks to
@@ -53,8 +53,14 @@ type Daemon struct {
 	ClockEvery time.Duration
 	Now        func() time.Time
 	// Handled, when set, is told about every mail handled (for metrics and
-	// benchmarks); it must not block.
+	// benchmarks); it must not block. Mails are handled concurrently, so
+	// it may be called from several goroutines at once.
 	Handled func(referee.Outcome)
+	// Workers is how many mails are handled at the same time at most:
+	// mails of different games and senders run concurrently, those that
+	// share a game or a sender in arrival order (see package intake).
+	// 0 means runtime.GOMAXPROCS(0); 1 handles one mail at a time.
+	Workers int
 
 	desk *referee.Desk
 	kick chan struct{}
@@ -94,7 +100,8 @@ func (d *Daemon) Run(ctx context.Context) error {
 		PrepareAddresses: d.PrepareAddresses,
 	}
 	d.kick = make(chan struct{}, 1)
-	in := &intake.Intake{IMAP: cfg.IMAP, Store: st, Log: log, MaxSize: int64(cfg.Limits.Message), Handle: d.handle}
+	in := &intake.Intake{IMAP: cfg.IMAP, Store: st, Log: log, MaxSize: int64(cfg.Limits.Message), Handle: d.handle,
+		Keys: d.desk.Keys, Workers: d.Workers}
 	snd := &send.Sender{SMTP: cfg.SMTP, Store: st, Log: log, Now: d.Now, Backoff: d.SendBackoff, OnFail: d.tellReferee}
 	log.Info("umpire serve started", "imap", cfg.IMAP.Addr(), "imap_user", cfg.IMAP.User, "imap_tls", cfg.IMAP.TLS,
 		"smtp", cfg.SMTP.Addr(), "smtp_tls", cfg.SMTP.TLS, "from", cfg.From.Address, "referee", cfg.Referee.Address,
