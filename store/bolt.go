@@ -589,6 +589,10 @@ func readEvents(tx *bolt.Tx, game string, from uint64, max int) ([]Event, bool, 
 	var out []Event
 	if max > 0 {
 		out = make([]Event, 0, max)
+	} else if k, _ := ev.Cursor().Last(); len(k) == 8 && binary.BigEndian.Uint64(k) >= from {
+		// Keys run from 1 without gaps (the check on open and every
+		// append see to it), so the last key says how many there are.
+		out = make([]Event, 0, min(binary.BigEndian.Uint64(k)-from+1, 1<<20))
 	}
 	in := make(interner)
 	c := ev.Cursor()
@@ -635,6 +639,30 @@ func (s *Bolt) Scan(ctx context.Context, game string, from uint64, fn func(Event
 		}
 		from = chunk[len(chunk)-1].Seq + 1
 	}
+}
+
+// CopyEvents reads the stored records of a game's events with Seq >= from
+// in one read transaction and hands fn a copy of each key and value, not
+// decoded: the least any reader of a log must do, which benchmarks measure
+// loads, replays and checks against (docs/PERFORMANCE.md).
+func (s *Bolt) CopyEvents(ctx context.Context, game string, from uint64, fn func(key, value []byte) error) error {
+	if err := s.enter(ctx); err != nil {
+		return err
+	}
+	err := s.view(func(tx *bolt.Tx) error {
+		ev := eventsBucket(tx, game)
+		if ev == nil {
+			return fmt.Errorf("%w %q", ErrUnknownGame, game)
+		}
+		c := ev.Cursor()
+		for k, v := c.Seek(seqKey(max(from, 1))); k != nil; k, v = c.Next() {
+			if err := fn(cloneBytes(k), cloneBytes(v)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return s.wrap(err)
 }
 
 // Version implements Store.

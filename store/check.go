@@ -334,6 +334,7 @@ func (l *layout) bucket(path []string, name []byte) {
 		switch n {
 		case "games", "secrets", "outbox", "marks", "meta", "umpire":
 			l.seen[n] = true
+		case "snapshots": // a cache of folds (snapshot.go), never trusted: not checked
 		default:
 			l.problem(path, name, 0, "unexpected bucket %q at the top of the file", name)
 		}
@@ -409,6 +410,8 @@ func (l *layout) value(path []string, k, v []byte) {
 		if l.keep {
 			l.s.Meta[string(k)] = bytes.Clone(v[1:])
 		}
+	case path[0] == "snapshots" && len(path) == 1:
+		// A snapshot is a cache that every reader checks against the log.
 	case path[0] == "umpire" && len(path) == 1 && bytes.Equal(k, keyFormat):
 		l.format = true
 		n, err := strconv.Atoi(string(v))

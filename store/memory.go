@@ -22,6 +22,7 @@ type Memory struct {
 	meta    map[string][]byte
 	msgs    map[string]*Message
 	order   []string // message IDs in the order they were queued
+	snaps   map[string]Snapshot
 }
 
 var _ Store = (*Memory)(nil)

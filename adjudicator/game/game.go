@@ -241,10 +241,7 @@ func Start(e Entry, lookup Lookup) (*Game, error) {
 		return nil, &LogError{Seq: e.Seq, Msg: "the setup no longer loads: " + err.Error()}
 	}
 	g := &Game{ID: c.Game, Created: c, Rules: rs, State: st, Version: e.Seq, Updated: e.Time, Created0: e.Time.UTC()}
-	g.types = map[string]adjudicator.EventType{}
-	for _, t := range rs.EventTypes() {
-		g.types[t.Name] = t
-	}
+	g.types = eventTypes(rs)
 	if c.Dice.Mode == DiceChain {
 		g.Chains = []ChainExtended{{Chain: 0, Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, FromK: 1}}
 	}

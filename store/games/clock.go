@@ -212,6 +212,7 @@ func (s *Service) write(ctx context.Context, id string, build func(g *game.Game)
 			return nil, fmt.Errorf("game %s: %w", id, err)
 		}
 		s.remember(after.Clone())
+		s.keepSnapshot(ctx, after)
 		return after, nil
 	}
 }

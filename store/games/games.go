@@ -37,10 +37,22 @@ type Service struct {
 	// parse (a ruleset bug; the game then waits). Optional.
 	OnDefaultRefused func(game string, r adjudicator.Request, err error)
 
-	mu    sync.Mutex
-	locks map[string]*sync.Mutex
-	cache map[string]*game.Game // the last folded state of each game
+	// SnapshotEvery: when the store keeps snapshots (store.Snapshots),
+	// a game's fold is written down every this many events, and a load
+	// folds only the events after the last one. 0 means
+	// DefaultSnapshotEvery; a negative value turns snapshots off.
+	SnapshotEvery int
+
+	mu     sync.Mutex
+	locks  map[string]*sync.Mutex
+	cache  map[string]*game.Game // the last folded state of each game
+	snapAt map[string]uint64     // the event of each game's last snapshot, when known
 }
+
+// DefaultSnapshotEvery is how many events a game's log grows between two
+// snapshots of its fold: a load after a restart folds at most that many
+// events after reading the snapshot (docs/PERFORMANCE.md).
+const DefaultSnapshotEvery = 512
 
 // ErrUnknownGame says that no game has that id.
 var ErrUnknownGame = errors.New("unknown game")
@@ -147,13 +159,83 @@ func (s *Service) remember(g *game.Game) {
 	s.cache[g.ID] = g
 }
 
-// fold folds a game's whole log from the store.
+// snapshots returns the store's snapshots, or nil when there are none to
+// use.
+func (s *Service) snapshots() (store.Snapshots, int) {
+	every := s.SnapshotEvery
+	if every == 0 {
+		every = DefaultSnapshotEvery
+	}
+	sn, ok := s.Store.(store.Snapshots)
+	if !ok || every < 0 {
+		return nil, 0
+	}
+	return sn, every
+}
+
+// fromSnapshot returns the game as its snapshot has it, or nil when there
+// is none it can use (then the whole log is folded).
+func (s *Service) fromSnapshot(ctx context.Context, id string) *game.Game {
+	sn, _ := s.snapshots()
+	if sn == nil {
+		return nil
+	}
+	snap, err := sn.Snapshot(ctx, id)
+	if err != nil {
+		return nil
+	}
+	g, err := game.RestoreSnapshot(snap.Data, s.Rules)
+	if err != nil || g.ID != id || g.Version != snap.Seq {
+		return nil
+	}
+	s.mu.Lock()
+	if s.snapAt == nil {
+		s.snapAt = map[string]uint64{}
+	}
+	s.snapAt[id] = snap.Seq
+	s.mu.Unlock()
+	return g
+}
+
+// keepSnapshot writes g's fold down when the log grew by SnapshotEvery
+// events since the last snapshot. g must be the fold of the stored log up
+// to g.Version. A snapshot that cannot be written (a ruleset whose state
+// does not round-trip, a read-only store) is only a cache missed.
+func (s *Service) keepSnapshot(ctx context.Context, g *game.Game) {
+	sn, every := s.snapshots()
+	if sn == nil {
+		return
+	}
+	s.mu.Lock()
+	last := s.snapAt[g.ID]
+	due := g.Version >= last+uint64(every)
+	if due {
+		if s.snapAt == nil {
+			s.snapAt = map[string]uint64{}
+		}
+		s.snapAt[g.ID] = g.Version // tried once per SnapshotEvery events, whatever comes of it
+	}
+	s.mu.Unlock()
+	if !due {
+		return
+	}
+	if b, err := g.Snapshot(); err == nil {
+		_ = sn.PutSnapshot(ctx, g.ID, g.Version, b)
+	}
+}
+
+// fold folds a game's log from the store: from its snapshot on when there
+// is one, else from the first event.
 func (s *Service) fold(ctx context.Context, id string) (*game.Game, error) {
 	if !game.ValidID(id) {
 		return nil, fmt.Errorf("%w %q", ErrUnknownGame, id)
 	}
-	var g *game.Game
-	err := s.Store.Scan(ctx, id, 1, func(e store.Event) error {
+	g := s.fromSnapshot(ctx, id)
+	from := uint64(1)
+	if g != nil {
+		from = g.Version + 1
+	}
+	err := s.Store.Scan(ctx, id, from, func(e store.Event) error {
 		en := toEntry(e)
 		if g == nil {
 			var err error
@@ -168,6 +250,7 @@ func (s *Service) fold(ctx context.Context, id string) (*game.Game, error) {
 	if err != nil {
 		return nil, err
 	}
+	s.keepSnapshot(ctx, g)
 	return g, nil
 }
 

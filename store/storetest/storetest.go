@@ -48,6 +48,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ContextCancelled", testContextCancelled},
 		{"ConcurrentOneWinnerPerVersion", testConcurrentOneWinner},
 		{"ConcurrentAppenders", testConcurrentAppenders},
+		{"Snapshots", testSnapshots},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
@@ -995,5 +996,51 @@ func testConcurrentAppenders(t *testing.T, s store.Store) {
 		if n := per[fmt.Sprintf("writer-%d", w)]; n != each {
 			t.Fatalf("writer %d has %d events, want %d", w, n, each)
 		}
+	}
+}
+
+// testSnapshots: a store with snapshots keeps one per game, bound to the
+// hash of the event it was taken after, and hands back copies.
+func testSnapshots(t *testing.T, s store.Store) {
+	sn, ok := s.(store.Snapshots)
+	if !ok {
+		t.Skip("no snapshots")
+	}
+	ctx := context.Background()
+	if _, err := sn.Snapshot(ctx, "g"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("snapshot of an unknown game: %v", err)
+	}
+	evs := mustAppend(t, s, store.Batch{Game: "g", Events: newEvents(1, 3)})
+	if err := sn.PutSnapshot(ctx, "g", 4, []byte("x")); !errors.Is(err, store.ErrUnknownGame) {
+		t.Fatalf("snapshot after an event not stored: %v", err)
+	}
+	if err := sn.PutSnapshot(ctx, "other", 1, []byte("x")); !errors.Is(err, store.ErrUnknownGame) {
+		t.Fatalf("snapshot of an unknown game: %v", err)
+	}
+	if _, err := sn.Snapshot(ctx, "g"); !errors.Is(err, store.ErrNotFound) {
+		t.Fatalf("no snapshot yet: %v", err)
+	}
+	data := []byte("fold after 2")
+	if err := sn.PutSnapshot(ctx, "g", 2, data); err != nil {
+		t.Fatal(err)
+	}
+	data[0] = 'X'
+	got, err := sn.Snapshot(ctx, "g")
+	if err != nil || got.Seq != 2 || got.Hash != evs[1].Hash || string(got.Data) != "fold after 2" {
+		t.Fatalf("snapshot: %+v %v", got, err)
+	}
+	got.Data[0] = 'Y'
+	if again, _ := sn.Snapshot(ctx, "g"); string(again.Data) != "fold after 2" {
+		t.Fatalf("the caller changed the stored snapshot: %q", again.Data)
+	}
+	mustAppend(t, s, store.Batch{Game: "g", Expected: 3, Events: newEvents(4, 1)})
+	if err := sn.PutSnapshot(ctx, "g", 4, []byte("fold after 4")); err != nil {
+		t.Fatal(err)
+	}
+	if got, err := sn.Snapshot(ctx, "g"); err != nil || got.Seq != 4 || string(got.Data) != "fold after 4" {
+		t.Fatalf("the newer snapshot: %+v %v", got, err)
+	}
+	if v := version(t, s, "g"); v != 4 {
+		t.Fatalf("a snapshot changed the log: version %d", v)
 	}
 }
