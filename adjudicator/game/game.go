@@ -20,7 +20,6 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
 // Lookup finds a ruleset by name.
@@ -86,7 +85,7 @@ type Game struct {
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
 	checkSum bool
-	chains   map[int]*dice.Chain // dice chains built from their secrets, checked once
+	chains   map[int]*seedChain // dice chains built from their secrets, checked once
 }
 
 // AcceptedRef is where a text of orders was accepted.
@@ -613,18 +612,18 @@ func (g *Game) seed(k int, secrets SeedFor) (gen, index int, seed []byte, err er
 		if err != nil {
 			return 0, 0, nil, fmt.Errorf("game %s: dice secret of chain %d: %w", g.ID, gen, err)
 		}
-		ch, err = dice.NewChain(secret, g.Chains[gen].ChainLength)
+		ch, err = newSeedChain(secret, g.Chains[gen].ChainLength)
 		if err != nil {
 			return 0, 0, nil, err
 		}
-		if got := hex.EncodeToString(ch.Commitment()); got != g.Chains[gen].Commitment {
+		if got := hex.EncodeToString(ch.commitment()); got != g.Chains[gen].Commitment {
 			return 0, 0, nil, fmt.Errorf("game %s: the stored dice secret of chain %d does not match its commitment", g.ID, gen)
 		}
 		if g.chains == nil {
-			g.chains = map[int]*dice.Chain{}
+			g.chains = map[int]*seedChain{}
 		}
 		g.chains[gen] = ch
 	}
-	seed, err = ch.Seed(index)
+	seed, err = ch.seed(index)
 	return gen, index, seed, err
 }
