@@ -2,9 +2,14 @@ package game
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/hex"
+	"errors"
 	"slices"
 	"sort"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
 // acceptedIndex maps the digest of every text of orders accepted to where
@@ -21,7 +26,17 @@ import (
 // so that a later acceptance of the same digest wins, as in a map).
 type acceptedIndex struct {
 	runs [][]acceptedEntry
-	n    int // entries, counting a digest accepted twice twice
+	// base is the index a snapshot restored, still packed (packAccepted):
+	// it is searched where it lies rather than decoded, so that loading a
+	// game from its snapshot costs nothing per order of its history.
+	base packedIndex
+}
+
+// packedIndex is index entries packed in fixed-width records sorted by
+// digest, with the strings they name.
+type packedIndex struct {
+	b     []byte
+	table []string
 }
 
 type acceptedEntry struct {
@@ -58,7 +73,7 @@ func (x acceptedIndex) with(digest [32]byte, ref AcceptedRef) acceptedIndex {
 	runs := make([][]acceptedEntry, n+1)
 	copy(runs, x.runs[:n])
 	runs[n] = run
-	return acceptedIndex{runs: runs, n: x.n + 1}
+	return acceptedIndex{runs: runs, base: x.base}
 }
 
 // mergeRuns merges two sorted runs into a new one; on equal digests the
@@ -91,25 +106,102 @@ func (x acceptedIndex) get(digest [32]byte) (AcceptedRef, bool) {
 			return run[k].ref, true
 		}
 	}
-	return AcceptedRef{}, false
+	return x.base.get(digest)
 }
 
 // all returns every digest once with its latest place, sorted by digest.
 func (x acceptedIndex) all() []acceptedEntry {
-	var out []acceptedEntry
+	out := x.base.all()
 	for _, run := range x.runs {
 		out = mergeRuns(out, run)
 	}
 	return out
 }
 
-// fromSorted builds an index of entries sorted by digest without repeats.
-func fromSorted(entries []acceptedEntry) acceptedIndex {
-	if len(entries) == 0 {
-		return acceptedIndex{}
+// A packed entry: digest, event (8 bytes), turn (8, two's complement),
+// phase and side (4 each, indexes in the table), time (8 bytes of Unix
+// seconds, 4 of nanoseconds, 1 that is 0 for UTC and 1 for local).
+const packedLen = 32 + 8 + 8 + 4 + 4 + 8 + 4 + 1
+
+// packAccepted packs entries sorted by digest.
+func packAccepted(all []acceptedEntry) packedIndex {
+	p := packedIndex{b: make([]byte, 0, len(all)*packedLen)}
+	index := map[string]uint32{}
+	str := func(s string) uint32 {
+		i, ok := index[s]
+		if !ok {
+			i = uint32(len(p.table))
+			index[s] = i
+			p.table = append(p.table, s)
+		}
+		return i
 	}
-	if !sort.SliceIsSorted(entries, func(i, j int) bool { return compareDigest(&entries[i], &entries[j]) < 0 }) {
-		slices.SortStableFunc(entries, func(a, b acceptedEntry) int { return compareDigest(&a, &b) })
+	for _, e := range all {
+		p.b = append(p.b, e.digest[:]...)
+		p.b = binary.BigEndian.AppendUint64(p.b, e.ref.Seq)
+		p.b = binary.BigEndian.AppendUint64(p.b, uint64(int64(e.ref.Turn)))
+		p.b = binary.BigEndian.AppendUint32(p.b, str(e.ref.Phase))
+		p.b = binary.BigEndian.AppendUint32(p.b, str(string(e.ref.Side)))
+		p.b = binary.BigEndian.AppendUint64(p.b, uint64(e.ref.Time.Unix()))
+		p.b = binary.BigEndian.AppendUint32(p.b, uint32(e.ref.Time.Nanosecond()))
+		local := byte(0)
+		if e.ref.Time.Location() != time.UTC {
+			local = 1
+		}
+		p.b = append(p.b, local)
 	}
-	return acceptedIndex{runs: [][]acceptedEntry{entries}, n: len(entries)}
+	return p
+}
+
+// checkPacked checks the shape of a packed index read from a snapshot.
+// Its order is not checked (that would cost a pass over every order of
+// the game's history at every load): a snapshot is bound to the hash of
+// its event and written by this code, and an index out of order could
+// only make a resend go unrecognised.
+func checkPacked(p packedIndex) error {
+	if len(p.b)%packedLen != 0 {
+		return errors.New("the index of accepted texts is cut")
+	}
+	return nil
+}
+
+func (p packedIndex) len() int { return len(p.b) / packedLen }
+
+func (p packedIndex) entry(i int) acceptedEntry {
+	r := p.b[i*packedLen : (i+1)*packedLen]
+	var e acceptedEntry
+	copy(e.digest[:], r)
+	e.ref.Seq = binary.BigEndian.Uint64(r[32:])
+	e.ref.Turn = int(int64(binary.BigEndian.Uint64(r[40:])))
+	e.ref.Phase = p.str(binary.BigEndian.Uint32(r[48:]))
+	e.ref.Side = adjudicator.Side(p.str(binary.BigEndian.Uint32(r[52:])))
+	e.ref.Time = time.Unix(int64(binary.BigEndian.Uint64(r[56:])), int64(binary.BigEndian.Uint32(r[64:])))
+	if r[68] == 0 {
+		e.ref.Time = e.ref.Time.UTC()
+	}
+	return e
+}
+
+func (p packedIndex) str(i uint32) string {
+	if int(i) < len(p.table) {
+		return p.table[i]
+	}
+	return ""
+}
+
+func (p packedIndex) get(digest [32]byte) (AcceptedRef, bool) {
+	n := p.len()
+	i := sort.Search(n, func(i int) bool { return bytes.Compare(p.b[i*packedLen:i*packedLen+32], digest[:]) >= 0 })
+	if i < n && bytes.Equal(p.b[i*packedLen:i*packedLen+32], digest[:]) {
+		return p.entry(i).ref, true
+	}
+	return AcceptedRef{}, false
+}
+
+func (p packedIndex) all() []acceptedEntry {
+	out := make([]acceptedEntry, p.len())
+	for i := range out {
+		out[i] = p.entry(i)
+	}
+	return out
 }

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -31,7 +32,7 @@ import (
 
 // snapshotFormat is the version of the snapshot encoding; another is
 // refused, and the caller folds the log.
-const snapshotFormat = 1
+const snapshotFormat = 2
 
 // ErrNoSnapshot says that a fold cannot be snapshotted (its ruleset's state
 // does not survive the round trip) or that a snapshot cannot be used (of
@@ -64,8 +65,7 @@ type snapshot struct {
 	DigestAt       time.Time                      `json:"digest_at"`
 	Created0       time.Time                      `json:"created0"`
 	Observers      []Observer                     `json:"observers"`
-	Accepted       []byte                         `json:"accepted"` // acceptedIndex.all, packed (packAccepted)
-	Phases         []string                       `json:"phases"`   // the strings the packed entries name
+	Strings        []string                       `json:"strings"` // the strings the packed index of accepted texts names
 	RuleEvents     int                            `json:"rule_events"`
 }
 
@@ -112,8 +112,17 @@ func (g *Game) encodeSnapshot() ([]byte, error) {
 			s.Pending[i] = snapPending{Seq: p.Seq, Request: p.Request, Side: p.Side, Digest: p.Digest, Sealed: p.Sealed, Payload: p.payload, Opening: p.opening}
 		}
 	}
-	s.Accepted, s.Phases = packAccepted(g.accepted.all())
-	return json.Marshal(s)
+	packed := packAccepted(g.accepted.all())
+	s.Strings = packed.table
+	head, err := json.Marshal(s)
+	if err != nil {
+		return nil, err
+	}
+	// The JSON, then the packed index as it is (searched in place when
+	// the snapshot is restored).
+	out := binary.AppendUvarint(make([]byte, 0, binary.MaxVarintLen64+len(head)+len(packed.b)), uint64(len(head)))
+	out = append(out, head...)
+	return append(out, packed.b...), nil
 }
 
 // RestoreSnapshot reads a snapshot back into a game, which the caller then
@@ -127,8 +136,13 @@ func RestoreSnapshot(b []byte, lookup Lookup) (*Game, error) {
 }
 
 func restore(b []byte, lookup Lookup) (*Game, error) {
+	n, k := binary.Uvarint(b)
+	if k <= 0 || n > uint64(len(b)-k) {
+		return nil, errors.New("the snapshot is cut")
+	}
+	head, packed := b[k:k+int(n)], b[k+int(n):]
 	var s snapshot
-	if err := json.Unmarshal(b, &s); err != nil {
+	if err := json.Unmarshal(head, &s); err != nil {
 		return nil, err
 	}
 	if s.Format != snapshotFormat {
@@ -159,11 +173,15 @@ func restore(b []byte, lookup Lookup) (*Game, error) {
 			g.Pending[i] = Pending{Seq: p.Seq, Request: p.Request, Side: p.Side, Digest: p.Digest, Sealed: p.Sealed, payload: p.Payload, opening: p.Opening}
 		}
 	}
-	entries, err := unpackAccepted(s.Accepted, s.Phases)
-	if err != nil {
-		return nil, err
+	if len(packed) < len(b)/2 {
+		packed = bytes.Clone(packed) // rather than keep the whole snapshot for a small index
 	}
-	g.accepted = fromSorted(entries)
+	if len(packed) > 0 {
+		g.accepted.base = packedIndex{b: packed, table: s.Strings}
+		if err := checkPacked(g.accepted.base); err != nil {
+			return nil, err
+		}
+	}
 	return g, nil
 }
 
@@ -215,94 +233,6 @@ func eventTypes(rs adjudicator.Ruleset) map[string]adjudicator.EventType {
 		m[t.Name] = t
 	}
 	return m
-}
-
-// packAccepted writes index entries as bytes: per entry the digest, then
-// uvarints of the event, the turn, the index of the phase and of the side in
-// the string table, and the time as a varint of seconds and a uvarint of
-// nanoseconds (UTC: log times are).
-func packAccepted(all []acceptedEntry) ([]byte, []string) {
-	var out []byte
-	var table []string
-	index := map[string]uint64{}
-	str := func(s string) uint64 {
-		i, ok := index[s]
-		if !ok {
-			i = uint64(len(table))
-			index[s] = i
-			table = append(table, s)
-		}
-		return i
-	}
-	for _, e := range all {
-		out = append(out, e.digest[:]...)
-		out = binary.AppendUvarint(out, e.ref.Seq)
-		out = binary.AppendVarint(out, int64(e.ref.Turn))
-		out = binary.AppendUvarint(out, str(e.ref.Phase))
-		out = binary.AppendUvarint(out, str(string(e.ref.Side)))
-		out = binary.AppendVarint(out, e.ref.Time.Unix())
-		out = binary.AppendUvarint(out, uint64(e.ref.Time.Nanosecond()))
-		out = append(out, locationByte(e.ref.Time))
-	}
-	return out, table
-}
-
-// locationByte keeps whether a time was UTC (as log times are) or local.
-func locationByte(t time.Time) byte {
-	if t.Location() == time.UTC {
-		return 0
-	}
-	return 1
-}
-
-func unpackAccepted(b []byte, table []string) ([]acceptedEntry, error) {
-	var out []acceptedEntry
-	bad := errors.New("the index of accepted texts does not decode")
-	uv := func() uint64 {
-		x, n := binary.Uvarint(b)
-		if n <= 0 {
-			b = nil
-			return 0
-		}
-		b = b[n:]
-		return x
-	}
-	for len(b) > 0 {
-		if len(b) < 32 {
-			return nil, bad
-		}
-		var e acceptedEntry
-		copy(e.digest[:], b)
-		b = b[32:]
-		e.ref.Seq = uv()
-		turn, n := binary.Varint(b)
-		if n <= 0 {
-			return nil, bad
-		}
-		b = b[n:]
-		e.ref.Turn = int(turn)
-		phase, side := uv(), uv()
-		if phase >= uint64(len(table)) || side >= uint64(len(table)) {
-			return nil, bad
-		}
-		e.ref.Phase, e.ref.Side = table[phase], adjudicator.Side(table[side])
-		sec, n := binary.Varint(b)
-		if n <= 0 {
-			return nil, bad
-		}
-		b = b[n:]
-		nsec := uv()
-		if len(b) < 1 || nsec >= 1e9 {
-			return nil, bad
-		}
-		e.ref.Time = time.Unix(sec, int64(nsec))
-		if b[0] == 0 {
-			e.ref.Time = e.ref.Time.UTC()
-		}
-		b = b[1:]
-		out = append(out, e)
-	}
-	return out, nil
 }
 
 // shapeOf is a digest of the Go types a snapshot writes: the snapshot's own

@@ -55,7 +55,7 @@ func bigGame(b *testing.B) *recorded {
 		secret := make([]byte, dice.SeedSize)
 		rec, _, err := game.Create(game.NewGame{ID: "big", Ruleset: testrules.Race, Scenario: "sprint",
 			Options: map[string]string{"track": "1000000000", "turns": "1000000"},
-			Players: []game.Player{{Side: "red"}, {Side: "blue"}}, Time: time.Unix(1e9, 0), Secret: secret})
+			Players: []game.Player{{Side: "red"}, {Side: "blue"}}, Time: time.Unix(1e9, 0).UTC(), Secret: secret})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -70,7 +70,7 @@ func bigGame(b *testing.B) *recorded {
 				if _, ok := g.Answered(q.ID); ok {
 					continue
 				}
-				out, err := g.Submit(game.Input{Side: q.Side, Src: []byte(orders(q, g)), Time: time.Unix(1e9, 0),
+				out, err := g.Submit(game.Input{Side: q.Side, Src: []byte(orders(q, g)), Time: time.Unix(1e9, 0).UTC(),
 					Secrets: func(int) ([]byte, error) { return secret, nil }, NextSecret: secret,
 					Rand: salts, Unseal: r.vault.Unseal})
 				if err != nil {
@@ -161,6 +161,23 @@ func renamed(b *testing.B, payload []byte, id string) []byte {
 	return out
 }
 
+// snapshotBehind stores the snapshot a daemon keeping one every 512 events
+// has on average: 256 events behind the end of the log (at a settled point).
+func snapshotBehind(b *testing.B, st *store.Bolt, log []game.Entry, r *recorded) {
+	at := len(r.prefix(len(log) - games.DefaultSnapshotEvery/2))
+	g, err := game.Load(log[:at], lookup)
+	if err != nil {
+		b.Fatal(err)
+	}
+	data, err := g.Snapshot()
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := st.PutSnapshot(context.Background(), "big", uint64(at), data); err != nil {
+		b.Fatal(err)
+	}
+}
+
 // copyScan is the reference of a load: every event of the game read out of
 // bbolt, key and value copied, nothing decoded.
 func copyScan(b *testing.B, st *store.Bolt, id string) int {
@@ -211,9 +228,7 @@ func BenchmarkLoad100k(b *testing.B) {
 		b.ReportMetric(float64(len(r.log)), "events")
 	})
 	b.Run("Snapshot", func(b *testing.B) {
-		if _, err := (&games.Service{Store: st, Rules: lookup}).Load(ctx, "big"); err != nil { // writes the snapshot
-			b.Fatal(err)
-		}
+		snapshotBehind(b, st, r.log, r)
 		sn, err := st.Snapshot(ctx, "big")
 		if err != nil {
 			b.Fatal(err)
@@ -388,11 +403,9 @@ func scaleGames(b *testing.B) ([]string, []*store.Bolt) {
 	names := []string{"1k", "10k", "100k"}
 	var sts []*store.Bolt
 	for i, n := range []int{1000, 10000, 100000} {
-		st := toBolt(b, "big", r.prefix(n), r)
-		// The first load writes the snapshot a running daemon would have.
-		if _, err := (&games.Service{Store: st, Rules: lookup}).Load(context.Background(), "big"); err != nil {
-			b.Fatal(err)
-		}
+		log := r.prefix(n)
+		st := toBolt(b, "big", log, r)
+		snapshotBehind(b, st, log, r)
 		_ = names[i]
 		sts = append(sts, st)
 	}
