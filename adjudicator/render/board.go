@@ -64,7 +64,11 @@ type board struct {
 	areas    []adjudicator.HexMark // fog and other area markers
 	zones    []zone                // named zones (setup zones), in View order
 	used     map[string]bool       // legend entries needed
-	results  []result              // the last adjudication's traces, listed
+	occupied map[hex.Hex]bool      // hexes with a counter (a unit or a ghost)
+	tops     map[hex.Hex]pt        // where each stack's top counter is (drawUnits)
+	traces   []traced              // the traces, in drawing order (planTraces)
+	steps    []int                 // the traces' Steps above 0, in order
+	results  []result              // the traces listed in the side panel
 	moved    int                   // move traces drawn
 }
 
@@ -78,6 +82,15 @@ type placed struct {
 // for the viewer: everything in it may appear. Entries of v that cannot be
 // placed (a hex not on m) are left out and listed in Picture.Warnings.
 func Board(m *hexmap.Map, v adjudicator.View, opt Options) (*Picture, error) {
+	b, err := build(m, v, opt)
+	if err != nil {
+		return nil, err
+	}
+	return &Picture{Width: b.width, Height: b.height, Title: b.title(), Warnings: b.warn, ops: b.c.ops}, nil
+}
+
+// build lays the board out and draws its display list.
+func build(m *hexmap.Map, v adjudicator.View, opt Options) (*board, error) {
 	if m == nil {
 		return nil, errors.New("render: no map")
 	}
@@ -94,8 +107,9 @@ func Board(m *hexmap.Map, v adjudicator.View, opt Options) (*Picture, error) {
 	b.s = 20 * b.u
 	b.sides = sideOrder(opt.Sides, v)
 	b.readView()
+	b.planTraces()
 	b.layout()
-	return &Picture{Width: b.width, Height: b.height, Title: b.title(), Warnings: b.warn, ops: b.c.ops}, nil
+	return b, nil
 }
 
 // parseHex reads a hex of the map; ok is false for "", "off-map", a region
@@ -115,16 +129,19 @@ func (b *board) warnf(format string, args ...any) {
 func (b *board) readView() {
 	b.hexMarks = map[hex.Hex][]adjudicator.HexMark{}
 	b.sideMark = map[hex.Hexside][]adjudicator.HexMark{}
+	b.occupied = map[hex.Hex]bool{}
 	for _, u := range b.v.Units {
 		h, ok := b.parseHex(u.At)
 		switch {
 		case u.Gone && ok:
 			b.ghosts = append(b.ghosts, placed{u, h})
+			b.occupied[h] = true
 			b.used["ghost"] = true
 		case u.Gone:
 			b.gone = append(b.gone, u)
 		case ok:
 			b.units = append(b.units, placed{u, h})
+			b.occupied[h] = true
 		default:
 			if looksLikeHex(u.At) {
 				b.warnf("unit %s is at %s, which is not a hex of %s", u.ID, u.At, b.m.Name)
@@ -255,6 +272,8 @@ func (b *board) drawMap() {
 	b.drawMoves()
 	b.drawUnits()
 	b.drawAttacks()
+	b.drawStepBadges()
+	b.drawHexTabs()
 }
 
 // title is the header's first line.

@@ -22,6 +22,13 @@ func (f *flow) swatch(col Colour) {
 
 func (f *flow) gap(k float64) { f.x += f.size * k }
 
+// ready sets the mark of units that may still act this phase.
+func (f *flow) ready() {
+	k := f.size / 9.5 / f.b.u * 0.8
+	f.b.readyMark(pt{f.x + 6.5*f.b.u*k, f.y - f.size*0.35}, k)
+	f.x += 13*f.b.u*k + f.size*0.3
+}
+
 func (f *flow) side(s adjudicator.Side, bold bool) {
 	f.swatch(f.b.style(s).fill)
 	f.text(string(s), bold, ink)

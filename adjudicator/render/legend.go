@@ -29,15 +29,22 @@ func (b *board) legend(x, y, w float64) float64 {
 	size := 8.5 * u
 	colW := (w - 6*u) / 2
 	for i := 0; i < len(items); i += 2 {
-		rowH := 0.0
+		// A row is as high as its longer label; icons and labels are
+		// centred on the row's middle.
+		rowH := 26 * u
+		var lines [2][]string
+		for j := i; j < min(i+2, len(items)); j++ {
+			lines[j-i] = b.wrap(items[j].label, size, false, colW-34*u)
+			rowH = math.Max(rowH, float64(len(lines[j-i]))*10*u+8*u)
+		}
+		mid := y + rowH/2 - 2*u
 		for j := i; j < min(i+2, len(items)); j++ {
 			cx := x + float64(j-i)*(colW+6*u)
-			lines := b.wrap(items[j].label, size, false, colW-34*u)
-			items[j].icon(pt{cx + 15*u, y + 11*u})
-			for k, l := range lines {
-				b.c.text(pt{cx + 34*u, y + 14*u + float64(k)*10*u - float64(len(lines)-1)*5*u}, l, size, false, start, ink)
+			ls := lines[j-i]
+			items[j].icon(pt{cx + 15*u, mid})
+			for k, l := range ls {
+				b.c.text(pt{cx + 34*u, mid + 3*u + float64(k)*10*u - float64(len(ls)-1)*5*u}, l, size, false, start, ink)
 			}
-			rowH = math.Max(rowH, math.Max(26*u, float64(len(lines))*10*u+8*u))
 		}
 		y += rowH
 	}
@@ -145,6 +152,11 @@ func (b *board) legendItems() []legendItem {
 			b.c.circle(pt{c.X + 9*u, c.Y}, 4.5*u, b.style(s).fill, ink, 1.2*u)
 		})
 	}
+	add("hextab", "the hex a counter stands in", func(c pt) {
+		w := b.fs.width("0707", 8*u, false) + 5*u
+		b.hexTab(pt{c.X - w/2, c.Y - 5.5*u}, "0707", w)
+	})
+	add("ready", "may still act this phase (in a stack: one of its units, see Stacks)", func(c pt) { b.readyMark(c, 1) })
 	add("stack", "+n: more units under the top one (see Stacks)", func(c pt) {
 		b.c.circle(c, 7.5*u, white, ink, 1.2*u)
 		b.c.text(pt{c.X, c.Y + 3*u}, "+2", 8*u, true, middle, ink)
@@ -170,6 +182,7 @@ func (b *board) legendItems() []legendItem {
 		b.c.rect(c.X-11*u, c.Y-9*u, 22*u, 19*u, rgb(0xdddddd), inkSoft, 1*u)
 		b.c.lines([][]pt{{{c.X - 8*u, c.Y - 6*u}, {c.X + 8*u, c.Y + 7*u}}, {{c.X - 8*u, c.Y + 7*u}, {c.X + 8*u, c.Y - 6*u}}}, okVerm, 2*u, true)
 	})
+	add("steps", "adjudication n since your last picture (older: paler)", func(c pt) { b.stepBadge(c, 1) })
 	add("trace:move", "moved", func(c pt) {
 		col := b.style(b.firstSide()).fill.mix(black, 0.15)
 		b.c.line([]pt{{c.X - 13*u, c.Y}, {c.X + 6*u, c.Y}}, col, 3.8*u, true)

@@ -11,7 +11,7 @@ import (
 func (b *board) panelSections() []string {
 	var out []string
 	if len(b.results) > 0 || b.moved > 0 {
-		out = append(out, "Last adjudication")
+		out = append(out, "results")
 	}
 	for _, un := range b.units {
 		if len(un.u.Damage) > 0 {
@@ -46,11 +46,15 @@ func (b *board) drawPanel(sections []string, x, y float64) float64 {
 	w := panelW * u
 	line := 13 * u
 	for _, sec := range sections {
-		b.c.text(pt{x, y + 13*u}, sec, 13*u, true, start, ink)
+		title := sec
+		if sec == "results" {
+			title = b.resultsTitle()
+		}
+		b.c.text(pt{x, y + 13*u}, title, 13*u, true, start, ink)
 		b.c.line([]pt{{x, y + 17*u}, {x + w, y + 17*u}}, grid, 0.8*u, false)
 		y += 20 * u
 		switch sec {
-		case "Last adjudication":
+		case "results":
 			y = b.resultRows(x, y, w)
 		case "Damage":
 			for _, p := range b.units {
@@ -67,6 +71,9 @@ func (b *board) drawPanel(sections []string, x, y float64) float64 {
 				for _, un := range s.units {
 					f := &flow{b: b, x: x + 34*u, y: y + 10*u, size: 9.5 * u}
 					f.swatch(b.style(un.Side).fill)
+					if un.Ready {
+						f.ready()
+					}
 					f.text(unitLine(un), false, ink)
 					y += line
 				}
@@ -95,11 +102,12 @@ func (b *board) drawPanel(sections []string, x, y float64) float64 {
 			type group struct {
 				side  adjudicator.Side
 				where string
+				ready bool
 			}
 			var order []group
 			units := map[group][]adjudicator.UnitView{}
 			for _, un := range b.offMap {
-				g := group{un.Side, un.At}
+				g := group{un.Side, un.At, un.Ready}
 				if g.where == "" {
 					g.where = "not on the map"
 				}
@@ -125,6 +133,9 @@ func (b *board) drawPanel(sections []string, x, y float64) float64 {
 					f := &flow{b: b, x: x, y: y + 10*u, size: 9.5 * u}
 					if i == 0 {
 						f.swatch(b.style(g.side).fill)
+						if g.ready {
+							f.ready()
+						}
 					} else {
 						f.gap(1.1)
 					}

@@ -9,8 +9,8 @@ import (
 // Synthetic positions for the golden pictures, the documentation and the
 // benchmark. They are plausible, not played: no ruleset made them.
 
-// units reads "side TYPE id at values [status,status] [facing] [fly] [gone]"
-// lines, one unit per line.
+// units reads "side TYPE id at values [st=status,status] [face=D] [fly]
+// [gone] [ready]" lines, one unit per line.
 func units(spec string) []adjudicator.UnitView {
 	var out []adjudicator.UnitView
 	for _, l := range strings.Split(strings.TrimSpace(spec), "\n") {
@@ -25,6 +25,8 @@ func units(spec string) []adjudicator.UnitView {
 				u.Flying = true
 			case x == "gone":
 				u.Gone = true
+			case x == "ready":
+				u.Ready = true
 			case strings.HasPrefix(x, "face="):
 				u.Facing = x[5:]
 			case strings.HasPrefix(x, "st="):
@@ -44,26 +46,26 @@ func esirienView() adjudicator.View {
 	us := units(`
 invader DRG dragon-1 1409 12-10-9 face=SW fly
 invader GIANT giant-1 0606 8-6-5
-invader GIANT giant-2 2205 8-6-5
-invader GIANT giant-3 0510 8-6-5 st=wounded
+invader GIANT giant-2 2205 8-6-5 ready
+invader GIANT giant-3 0510 8-6-5 st=wounded ready
 invader TRL troll-1 0806 6-4-4
 invader TRL troll-2 1905 6-4-4
-invader TRL troll-3 2210 6-4-4
+invader TRL troll-3 2210 6-4-4 ready
 invader ORC orc-1 0905 3-3-5
-invader ORC orc-2 1005 3-3-5
+invader ORC orc-2 1005 3-3-5 ready
 invader ORC orc-3 1205 3-3-5
 invader ORC orc-4 0505 3-3-5
 invader ORC orc-5 1705 3-3-5
 invader ORC orc-6 2005 3-3-5
 invader ORC orc-7 0409 3-3-5
-invader ORC orc-8 2207 3-3-5 st=killer
+invader ORC orc-8 2207 3-3-5 st=killer ready
 invader GOB gob-1 1104 2-2-6
 invader GOB gob-2 0506 2-2-6
 invader GOB gob-3 1805 2-2-6
 invader GOB gob-4 2306 2-2-6
-invader GOB gob-5 2208 2-2-6
+invader GOB gob-5 2208 2-2-6 ready
 invader GOB gob-6 0510 2-2-6
-invader GOB gob-7 0510 2-2-6
+invader GOB gob-7 0510 2-2-6 ready
 defender INF inf-1 0707 3-2-4 st=wounded
 defender INF inf-2 0708 3-2-4
 defender INF inf-3 0710 3-2-4
@@ -156,9 +158,9 @@ defender ORC orc-3 1004 3-3-5
 defender ORC orc-4 0806 3-3-5
 defender ORC orc-5 1306 3-3-5 st=killer
 defender TRL troll-1 1105 6-4-4
-defender GOB gob-1 0511 2-2-6
-defender GOB gob-2 0612 2-2-6
-defender GOB gob-3 0611 2-2-6 st=broken
+defender GOB gob-1 0511 2-2-6 ready
+defender GOB gob-2 0612 2-2-6 ready
+defender GOB gob-3 0611 2-2-6 st=broken ready
 defender GOB gob-4 1804 2-2-6
 defender GOB gob-5 1905 2-2-6
 defender SHA shaman 1105 1-2-5(7)
@@ -190,15 +192,18 @@ defender GOB gob-6 0512 2-2-6 gone
 			{Kind: "whirlwind", At: "0906", Label: "2"},
 			{Kind: "fog", At: "1807", Radius: 2},
 		},
+		// Three adjudications since the defender's last picture (orders
+		// sent ahead): hero-1 moves in the first and again in the second.
 		Traces: []adjudicator.Trace{
-			{Kind: "move", Unit: "cav-1", Path: []string{"0403", "0504", "0604", "0703"}},
-			{Kind: "move", Unit: "hero-1", Path: []string{"0303", "0403", "0504", "0604", "0705"}},
-			{Kind: "move", Unit: "serpent-1", Path: []string{"0208", "0308", "0408"}},
-			{Kind: "move", Unit: "cav-3", Path: []string{"0516", "0515", "0614", "0714", "0813"}},
-			{Kind: "melee", Unit: "hero-1", Path: []string{"0705", "0604", "0805"}, Result: "door broken"},
-			{Kind: "fire", Unit: "orc-2", Path: []string{"0904", "0804", "0703"}, Result: "missed"},
-			{Kind: "spell", Unit: "wizard-1", Path: []string{"0604", "0906"}, Result: "whirlwind 2"},
-			{Kind: "melee", Unit: "gob-6", Path: []string{"0512", "0613"}, Result: "GOB destroyed"},
+			{Kind: "spell", Unit: "wizard-1", Path: []string{"0604", "0906"}, Result: "whirlwind 2", Step: 1},
+			{Kind: "move", Unit: "hero-1", Path: []string{"0303", "0403", "0504"}, Step: 1},
+			{Kind: "move", Unit: "cav-3", Path: []string{"0516", "0515", "0614", "0714", "0813"}, Step: 1},
+			{Kind: "move", Unit: "cav-1", Path: []string{"0403", "0504", "0604", "0703"}, Step: 2},
+			{Kind: "move", Unit: "hero-1", Path: []string{"0504", "0604", "0705"}, Step: 2},
+			{Kind: "move", Unit: "serpent-1", Path: []string{"0208", "0308", "0408"}, Step: 2},
+			{Kind: "melee", Unit: "hero-1", Path: []string{"0705", "0604", "0805"}, Result: "door broken", Step: 2},
+			{Kind: "fire", Unit: "orc-2", Path: []string{"0904", "0804", "0703"}, Result: "missed", Step: 3},
+			{Kind: "melee", Unit: "gob-6", Path: []string{"0512", "0613"}, Result: "GOB destroyed", Step: 3},
 		},
 	}
 }

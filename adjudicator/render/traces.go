@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -151,49 +152,130 @@ func (b *board) tracePath(t adjudicator.Trace) ([]hex.Hex, bool) {
 	return hs, len(hs) > 0
 }
 
-// drawMoves draws the paths units moved, under the counters: a line through
-// the hex centres from a dot to an arrow at the edge of the last hex.
-func (b *board) drawMoves() {
-	u := b.u
+// traced is a trace of the View read for drawing.
+type traced struct {
+	t    adjudicator.Trace
+	hs   []hex.Hex
+	move bool
+	step int     // its adjudication's number when the picture shows several; 0 when one
+	fade float64 // how far its colours go toward white: older steps are paler
+	n    int     // its number in the results list and on the map; 0 for none
+	col  Colour  // its colour, faded
+}
+
+// planTraces reads the View's traces in the order they are drawn and
+// listed: by Step (the earliest adjudication first, under the later ones),
+// and within one adjudication the moves, then the attacks, each in View
+// order. It numbers those whose result or attackers are drawn on the map.
+func (b *board) planTraces() {
 	for _, t := range b.v.Traces {
-		if !contains(moveKinds, t.Kind) {
-			continue
+		if t.Step > 0 && !slices.Contains(b.steps, t.Step) {
+			b.steps = append(b.steps, t.Step)
 		}
+	}
+	sort.Ints(b.steps)
+	for _, t := range b.v.Traces {
 		hs, ok := b.tracePath(t)
 		if !ok {
 			continue
 		}
-		col := inkSoft
-		if un, ok := b.unit(t.Unit); ok {
-			col = b.style(un.Side).fill.mix(black, 0.15)
+		tr := traced{t: t, hs: hs, move: contains(moveKinds, t.Kind), step: max(t.Step, 0)}
+		if i := slices.Index(b.steps, tr.step); i >= 0 && len(b.steps) > 1 {
+			tr.fade = 0.55 * float64(len(b.steps)-1-i) / float64(len(b.steps)-1)
 		}
-		if len(hs) < 2 {
-			b.results = append(b.results, result{0, t, col}) // listed, nothing to draw
+		b.traces = append(b.traces, tr)
+	}
+	// A trace without a Step among traces with one belongs to the last
+	// adjudication.
+	key := func(tr traced) int {
+		if tr.step == 0 && len(b.steps) > 0 {
+			return b.steps[len(b.steps)-1]
+		}
+		return tr.step
+	}
+	sort.SliceStable(b.traces, func(i, j int) bool {
+		ki, kj := key(b.traces[i]), key(b.traces[j])
+		if ki != kj {
+			return ki < kj
+		}
+		return b.traces[i].move && !b.traces[j].move
+	})
+	n := 0
+	for i := range b.traces {
+		tr := &b.traces[i]
+		if tr.move {
+			tr.col = inkSoft
+			if un, ok := b.unit(tr.t.Unit); ok {
+				tr.col = b.style(un.Side).fill.mix(black, 0.15)
+			}
+			if len(tr.hs) >= 2 && tr.t.Result != "" {
+				n++
+				tr.n = n
+			}
+		} else {
+			tr.col = traceStyleOf(tr.t.Kind).col
+			if tr.t.Result != "" || len(b.attackers(tr.hs)) > 0 {
+				n++
+				tr.n = n
+			}
+		}
+		if tr.move || tr.n > 0 {
+			b.results = append(b.results, result{tr.n, tr.t, tr.col, key(*tr)})
+		}
+		tr.col = tr.col.mix(white, tr.fade)
+	}
+}
+
+// attackers are the hexes a trace attacks from: its path but the target
+// (the last hex).
+func (b *board) attackers(hs []hex.Hex) []hex.Hex {
+	target := hs[len(hs)-1]
+	var from []hex.Hex
+	for _, a := range hs[:len(hs)-1] {
+		if a != target {
+			from = append(from, a)
+		}
+	}
+	return from
+}
+
+// drawMoves draws the paths units moved, under the counters: a line through
+// the hex centres from a dot to an arrow, which stops at the edge of the
+// counter in the last hex, or near the centre of an empty one (where the
+// unit moved on in a later adjudication: the later path starts there).
+func (b *board) drawMoves() {
+	u := b.u
+	for i := range b.traces {
+		tr := &b.traces[i]
+		if !tr.move || len(tr.hs) < 2 {
 			continue
 		}
 		b.used["trace:move"] = true
-		ps := make([]pt, len(hs))
-		for i, h := range hs {
+		ps := make([]pt, len(tr.hs))
+		for i, h := range tr.hs {
 			ps[i] = b.centre(h)
 		}
 		last := ps[len(ps)-1]
 		dir := last.sub(ps[len(ps)-2]).unit()
-		tip := last.sub(dir.mul(26 * u))
+		stop := 26 * u
+		if !b.occupied[tr.hs[len(tr.hs)-1]] {
+			stop = 8 * u
+		}
+		tip := last.sub(dir.mul(stop))
 		body := append(append([]pt{}, ps[:len(ps)-1]...), tip.sub(dir.mul(6*u)))
 		dash := []float64(nil)
-		if t.Kind == "retreat" {
+		if tr.t.Kind == "retreat" {
 			dash = []float64{6 * u, 3 * u}
 		}
-		b.c.line(body, white.alpha(0.85), 7.5*u, true)
-		b.c.arrowHead(tip.add(dir.mul(1.5*u)), dir, 13*u, 14*u, white.alpha(0.85))
-		b.c.line(body, col, 3.8*u, true, dash...)
-		b.c.arrowHead(tip, dir, 10*u, 10*u, col)
-		b.c.circle(ps[0], 4*u, col, white, 1.4*u)
+		casing := white.alpha(0.85 - 0.5*tr.fade)
+		b.c.line(body, casing, 7.5*u, true)
+		b.c.arrowHead(tip.add(dir.mul(1.5*u)), dir, 13*u, 14*u, casing)
+		b.c.line(body, tr.col, 3.8*u, true, dash...)
+		b.c.arrowHead(tip, dir, 10*u, 10*u, tr.col)
+		b.c.circle(ps[0], 4*u, tr.col, white, 1.4*u)
 		b.moved++
-		if t.Result != "" {
-			b.badge(tip.sub(dir.mul(13*u)).add(dir.perp().mul(9*u)), b.number(t, col), col)
-		} else {
-			b.results = append(b.results, result{0, t, col})
+		if tr.n > 0 {
+			b.badge(tip.sub(dir.mul(13*u)).add(dir.perp().mul(9*u)), tr.n, tr.col)
 		}
 	}
 }
@@ -203,37 +285,24 @@ func (b *board) drawMoves() {
 // and the result beside the target.
 func (b *board) drawAttacks() {
 	u := b.u
-	for _, t := range b.v.Traces {
-		if contains(moveKinds, t.Kind) {
+	for i := range b.traces {
+		tr := &b.traces[i]
+		if tr.move {
 			continue
 		}
-		hs, ok := b.tracePath(t)
-		if !ok {
-			continue
-		}
-		st := traceStyleOf(t.Kind)
-		b.used["trace:"+t.Kind] = true
-		target := hs[len(hs)-1]
-		tc := b.centre(target)
-		var from []hex.Hex
-		for _, a := range hs[:len(hs)-1] {
-			if a != target {
-				from = append(from, a)
-			}
-		}
-		n := 0
-		if t.Result != "" || len(from) > 0 {
-			n = b.number(t, st.col)
-		}
+		st := traceStyleOf(tr.t.Kind)
+		b.used["trace:"+tr.t.Kind] = true
+		tc := b.centre(tr.hs[len(tr.hs)-1])
+		from := b.attackers(tr.hs)
 		if len(from) == 0 {
 			// No attacker hex: ring the target.
-			b.c.circle(tc, 30*u, Colour{}, st.col, st.width*u)
-			if n > 0 {
-				b.badge(tc.add(pt{24 * u, -22 * u}), n, st.col)
+			b.c.circle(tc, 30*u, Colour{}, tr.col, st.width*u)
+			if tr.n > 0 {
+				b.badge(tc.add(pt{24 * u, -22 * u}), tr.n, tr.col)
 			}
 		}
-		first := true
-		for _, a := range from {
+		casing := white.alpha(0.9 - 0.5*tr.fade)
+		for k, a := range from {
 			ac := b.centre(a)
 			dir := tc.sub(ac).unit()
 			p := ac.add(dir.mul(20 * u)) // from the attacker's counter edge
@@ -244,16 +313,68 @@ func (b *board) drawAttacks() {
 			for _, d := range st.dash {
 				dash = append(dash, d*u)
 			}
-			b.c.line([]pt{p, q}, white.alpha(0.9), w+3*u, true)
-			b.c.arrowHead(tip.add(dir.mul(1.5*u)), dir, 14*u, 15*u, white.alpha(0.9))
-			b.c.line([]pt{p, q}, st.col, w, dash == nil, dash...)
-			b.c.arrowHead(tip, dir, 11*u, 11*u, st.col)
-			if first && n > 0 {
-				b.badge(p.lerp(tip, 0.5).add(dir.perp().mul(10*u)), n, st.col)
-				first = false
+			b.c.line([]pt{p, q}, casing, w+3*u, true)
+			b.c.arrowHead(tip.add(dir.mul(1.5*u)), dir, 14*u, 15*u, casing)
+			b.c.line([]pt{p, q}, tr.col, w, dash == nil, dash...)
+			b.c.arrowHead(tip, dir, 11*u, 11*u, tr.col)
+			if k == 0 && tr.n > 0 {
+				b.badge(p.lerp(tip, 0.5).add(dir.perp().mul(10*u)), tr.n, tr.col)
 			}
 		}
 	}
+}
+
+// drawStepBadges puts the number of its adjudication on every trace when
+// the picture shows several, over the counters: on a move's first leg,
+// short of the next hex's number (nearer its start when a result badge
+// sits at the end of a one-leg move),
+// beside an attack's arrow opposite its result, or at the corner of a
+// ringed target.
+func (b *board) drawStepBadges() {
+	if len(b.steps) == 0 {
+		return
+	}
+	u := b.u
+	for _, tr := range b.traces {
+		step := tr.step
+		if step == 0 {
+			step = b.steps[len(b.steps)-1]
+		}
+		var at pt
+		switch {
+		case tr.move && len(tr.hs) < 2:
+			continue
+		case tr.move:
+			a, c := b.centre(tr.hs[0]), b.centre(tr.hs[1])
+			f := 0.4 // clear of the next hex's number
+			if len(tr.hs) == 2 && tr.n > 0 {
+				f = 0.25
+			}
+			at = a.lerp(c, f)
+		default:
+			tc := b.centre(tr.hs[len(tr.hs)-1])
+			from := b.attackers(tr.hs)
+			if len(from) == 0 {
+				at = tc.add(pt{-24 * u, -22 * u})
+				break
+			}
+			ac := b.centre(from[0])
+			dir := tc.sub(ac).unit()
+			p, tip := ac.add(dir.mul(20*u)), tc.sub(dir.mul(21*u))
+			at = p.lerp(tip, 0.5).sub(dir.perp().mul(10 * u))
+		}
+		b.used["steps"] = true
+		b.stepBadge(at, step)
+	}
+}
+
+// stepBadge marks adjudication n: a dark square with its number.
+func (b *board) stepBadge(c pt, n int) {
+	u := b.u
+	s := itoa(n)
+	w := math.Max(12*u, b.fs.width(s, 8.5*u, true)+5*u)
+	b.c.poly(roundRect(c.X-w/2, c.Y-6*u, w, 12*u, 2*u), ink, white, 1.4*u)
+	b.c.text(pt{c.X, c.Y + 3.1*u}, s, 8.5*u, true, middle, white)
 }
 
 // badge marks a numbered result on the map.
@@ -263,29 +384,50 @@ func (b *board) badge(c pt, n int, col Colour) {
 	b.c.text(pt{c.X, c.Y + 3.2*u}, itoa(n), 9*u, true, middle, white)
 }
 
-// result is one line of the "Last adjudication" list.
+// stepsNote says what the numbered squares mean.
+const stepsNote = "Numbered squares: the adjudications since your last picture, in order, as your mail numbers them; older ones are drawn paler."
+
+// result is one line of the results list.
 type result struct {
-	n   int // its badge number; 0 for a move without a result
-	t   adjudicator.Trace
-	col Colour
+	n    int // its badge number; 0 for a move without a result
+	t    adjudicator.Trace
+	col  Colour
+	step int // its adjudication's number when the picture shows several
 }
 
-// number gives a trace its badge number and lists it.
-func (b *board) number(t adjudicator.Trace, col Colour) int {
-	n := 0
-	for _, r := range b.results {
-		n = max(n, r.n)
+// resultsTitle is the title of the results list: the last adjudication,
+// or every adjudication since the viewer's last picture.
+func (b *board) resultsTitle() string {
+	if len(b.steps) > 0 {
+		return "Since your last picture"
 	}
-	n++
-	b.results = append(b.results, result{n, t, col})
-	return n
+	return "Last adjudication"
 }
 
-// resultRows lists what the last adjudication did, in order.
+// resultRows lists what the last adjudication did, in order; when the
+// picture shows several, under the number of each.
 func (b *board) resultRows(x, y, w float64) float64 {
 	u := b.u
 	size := 9.5 * u
+	if len(b.steps) > 0 {
+		for _, l := range b.wrap(stepsNote, 8.5*u, false, w) {
+			b.c.text(pt{x, y + 9*u}, l, 8.5*u, false, start, inkSoft)
+			y += 11 * u
+		}
+		y += 4 * u
+	}
+	step := 0
 	for _, r := range b.results {
+		if len(b.steps) > 0 && r.step != step {
+			step = r.step
+			b.stepBadge(pt{x + 8*u, y + 7*u}, step)
+			label := "Adjudication " + itoa(step)
+			if step == b.steps[len(b.steps)-1] {
+				label += " (the latest)"
+			}
+			b.c.text(pt{x + 20*u, y + 10.5*u}, label, size, true, start, ink)
+			y += 17 * u
+		}
 		t := r.t
 		var s string
 		if t.Unit != "" {
