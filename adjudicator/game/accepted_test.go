@@ -55,4 +55,3 @@ func TestAcceptedIndex(t *testing.T) {
 		t.Error("upper-case hex parsed as a digest (Digest writes lower case)")
 	}
 }
-

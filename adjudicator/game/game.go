@@ -126,6 +126,29 @@ type Pending struct {
 	Sealed  string           // the commitment of its sealed part, if any
 	payload []byte           // the orders.accepted payload, decoded on demand
 	opening []byte           // its opening, once revealed in the log
+	// What the fold read of the payload, for the index of accepted texts
+	// when the opening is revealed; whole says the payload decodes as an
+	// OrdersAccepted (else Accepted decodes it, as it always did).
+	turn   int
+	phase  string
+	queued bool
+	whole  bool
+}
+
+// revealedRef is what Accepted would give the index of accepted texts once
+// the opening is in: the digest of the text and its place, ok false when
+// Accepted would fail.
+func (p Pending) revealedRef() (digest string, turn int, phase string, side adjudicator.Side, queued, ok bool) {
+	if p.whole && p.opening != nil {
+		if d, ok := openingDigest(p.opening); ok {
+			return d, p.turn, p.phase, p.Side, p.queued, true
+		}
+	}
+	oa, err := p.Accepted()
+	if err != nil {
+		return "", 0, "", "", false, false
+	}
+	return oa.Digest, oa.Turn, oa.Phase, oa.Side, oa.Queued, true
 }
 
 // Queue is a side's "then:" list: the text is sealed, so the entries are
@@ -273,25 +296,15 @@ func (g *Game) Apply(e Entry) error {
 	case TypeCreated:
 		return &LogError{Seq: e.Seq, Msg: "a second game.created"}
 	case TypeOrders:
-		var oa struct {
-			Request    string           `json:"request"`
-			Side       adjudicator.Side `json:"side"`
-			Digest     string           `json:"digest"`
-			Sealed     string           `json:"sealed"`
-			Ahead      bool             `json:"ahead"`
-			Queued     bool             `json:"queued"`
-			QueueIndex int              `json:"queue_index"`
-			QueueDone  bool             `json:"queue_done"`
-			Turn       int              `json:"turn"`
-			Phase      string           `json:"phase"`
-		}
-		if err := json.Unmarshal(e.Payload, &oa); err != nil {
+		var oa ordersFold
+		if err := oa.decode(e.Payload); err != nil {
 			return &LogError{Seq: e.Seq, Msg: "bad orders payload: " + err.Error()}
 		}
 		if !oa.Queued {
 			g.noteAccepted(oa.Digest, AcceptedRef{Seq: e.Seq, Time: e.Time, Turn: oa.Turn, Phase: oa.Phase, Side: oa.Side})
 		}
-		g.addPending(Pending{Seq: e.Seq, Request: oa.Request, Side: oa.Side, Digest: oa.Digest, Sealed: oa.Sealed, payload: e.Payload})
+		g.addPending(Pending{Seq: e.Seq, Request: oa.Request, Side: oa.Side, Digest: oa.Digest, Sealed: oa.Sealed, payload: e.Payload,
+			turn: oa.Turn, phase: oa.Phase, queued: oa.Queued, whole: oa.whole})
 		if oa.Sealed != "" {
 			g.seal(e.Seq, oa.Sealed)
 		}
@@ -316,7 +329,7 @@ func (g *Game) Apply(e Entry) error {
 		}
 	case TypeRevealed:
 		var rv Revealed
-		if err := json.Unmarshal(e.Payload, &rv); err != nil {
+		if err := decodeRevealed(e.Payload, &rv); err != nil {
 			return &LogError{Seq: e.Seq, Msg: "bad reveal payload: " + err.Error()}
 		}
 		i := slices.IndexFunc(g.Unrevealed, func(r SealedRef) bool { return r.Seq == rv.Of && r.Commitment == rv.Commitment })
@@ -330,8 +343,8 @@ func (g *Game) Apply(e Entry) error {
 		for k, p := range g.Pending {
 			if p.Seq == rv.Of {
 				g.Pending[k].opening = []byte(rv.Opening)
-				if oa, err := g.Pending[k].Accepted(); err == nil && !oa.Queued {
-					g.noteAccepted(oa.Digest, AcceptedRef{Seq: p.Seq, Time: e.Time, Turn: oa.Turn, Phase: oa.Phase, Side: oa.Side})
+				if digest, turn, phase, side, queued, ok := g.Pending[k].revealedRef(); ok && !queued {
+					g.noteAccepted(digest, AcceptedRef{Seq: p.Seq, Time: e.Time, Turn: turn, Phase: phase, Side: side})
 				}
 			}
 		}

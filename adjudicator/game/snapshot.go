@@ -77,6 +77,10 @@ type snapPending struct {
 	Sealed  string           `json:"sealed"`
 	Payload []byte           `json:"payload"`
 	Opening []byte           `json:"opening"`
+	Turn    int              `json:"turn"`
+	Phase   string           `json:"phase"`
+	Queued  bool             `json:"queued"`
+	Whole   bool             `json:"whole"`
 }
 
 // Snapshot writes g's fold down. It fails with ErrNoSnapshot when the
@@ -109,7 +113,8 @@ func (g *Game) encodeSnapshot() ([]byte, error) {
 	if g.Pending != nil {
 		s.Pending = make([]snapPending, len(g.Pending))
 		for i, p := range g.Pending {
-			s.Pending[i] = snapPending{Seq: p.Seq, Request: p.Request, Side: p.Side, Digest: p.Digest, Sealed: p.Sealed, Payload: p.payload, Opening: p.opening}
+			s.Pending[i] = snapPending{Seq: p.Seq, Request: p.Request, Side: p.Side, Digest: p.Digest, Sealed: p.Sealed, Payload: p.payload, Opening: p.opening,
+				Turn: p.turn, Phase: p.phase, Queued: p.queued, Whole: p.whole}
 		}
 	}
 	packed := packAccepted(g.accepted.all())
@@ -170,7 +175,8 @@ func restore(b []byte, lookup Lookup) (*Game, error) {
 	if s.Pending != nil {
 		g.Pending = make([]Pending, len(s.Pending))
 		for i, p := range s.Pending {
-			g.Pending[i] = Pending{Seq: p.Seq, Request: p.Request, Side: p.Side, Digest: p.Digest, Sealed: p.Sealed, payload: p.Payload, opening: p.Opening}
+			g.Pending[i] = Pending{Seq: p.Seq, Request: p.Request, Side: p.Side, Digest: p.Digest, Sealed: p.Sealed, payload: p.Payload, opening: p.Opening,
+				turn: p.Turn, phase: p.Phase, queued: p.Queued, whole: p.Whole}
 		}
 	}
 	if len(packed) < len(b)/2 {
