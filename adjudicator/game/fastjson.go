@@ -459,3 +459,25 @@ func (v jsonValue) uint() (uint64, bool) {
 	n, err := strconv.ParseUint(string(v.raw), 10, 64)
 	return n, err == nil
 }
+
+// sealedOf is the "sealed" member of a payload, as json.Unmarshal into a
+// struct of that one field reads it.
+func sealedOf(p []byte) (string, error) {
+	var sealed string
+	ok := fields(p, []string{"sealed"}, func(_ string, v jsonValue) bool {
+		if v.kind == '0' {
+			return true
+		}
+		var ok bool
+		sealed, ok = v.str()
+		return ok
+	})
+	if ok {
+		return sealed, nil
+	}
+	var x struct {
+		Sealed string `json:"sealed"`
+	}
+	err := json.Unmarshal(p, &x)
+	return x.Sealed, err
+}

@@ -36,6 +36,13 @@ func sameAsJSON(t *testing.T, p []byte) {
 			t.Fatalf("%q: opening digest %q, json %q %v", p, d, op.Digest, err)
 		}
 	}
+	var x struct {
+		Sealed string `json:"sealed"`
+	}
+	errS = json.Unmarshal(p, &x)
+	if got, err := sealedOf(p); (err == nil) != (errS == nil) || got != x.Sealed {
+		t.Fatalf("%q: sealed %q %v, json %q %v", p, got, err, x.Sealed, errS)
+	}
 	var rf, rs Revealed
 	errF, errS = decodeRevealed(p, &rf), json.Unmarshal(p, &rs)
 	if (errF == nil) != (errS == nil) || rf != rs {

@@ -64,15 +64,13 @@ func Verify(entries []Entry) *Audit {
 	for _, e := range entries[1:] {
 		switch e.Type {
 		case TypeOrders, TypeQueueDropped, TypePressSent:
-			var x struct {
-				Sealed string `json:"sealed"`
-			}
-			if err := json.Unmarshal(e.Payload, &x); err != nil {
+			sealed, err := sealedOf(e.Payload)
+			if err != nil {
 				a.problem(e.Seq, "bad %s: %v", e.Type, err)
 				continue
 			}
-			if x.Sealed != "" {
-				commitments[e.Seq] = x.Sealed
+			if sealed != "" {
+				commitments[e.Seq] = sealed
 			}
 		case TypeLost:
 			var l Lost
