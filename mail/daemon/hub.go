@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
 	"github.com/umpire-pbem/umpire/mail/config"
@@ -49,6 +50,24 @@ func StartLocalHubWith(ctx context.Context, dataDir string, hc hub.Config, log *
 	}
 	if hc.Logger == nil {
 		hc.Logger = slog.NewLogLogger(log.Handler(), slog.LevelWarn)
+	}
+	// Orders or a command sent to the referee's own mailbox get a hint
+	// with umpire's address in the sender's inbox (hint.go).
+	var h *hub.Hub
+	hc.Delivered = func(user string, raw []byte) {
+		if user != HubRefereeUser || h == nil {
+			return
+		}
+		to, msg, ok := refereeHint(raw, h.Address(HubDaemonUser), h.Address(HubRefereeUser), h.Domain(), time.Now())
+		if !ok {
+			return
+		}
+		name, _, _ := strings.Cut(to, "@")
+		if err := h.Deliver(name, msg); err != nil {
+			log.Warn("could not hint a player who wrote to the referee's mailbox", "to", to, "err", err)
+			return
+		}
+		log.Info("hinted a player who sent orders to the referee's mailbox", "to", to)
 	}
 	h, err := hub.Open(filepath.Join(dataDir, "hub"), hc)
 	if err != nil {

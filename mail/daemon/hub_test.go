@@ -137,6 +137,15 @@ func TestLocalHub(t *testing.T) {
 	submit(t, smtpAddr, "alice", pws["alice"], "alice@umpire.local", "umpire@umpire.local",
 		fmt.Sprintf("game: club-1\nside: red\nsecret: %s\nturn: 1\nphase: bid\norders:\n  bid: 2\n", secret))
 	waitMail(t, imapAddr, "alice", pws["alice"], "Orders received for game club-1, side red")
+	// Bob sends his bid to the referee's own mailbox: the referee gets it,
+	// and Bob a hint with the address umpire reads.
+	submit(t, smtpAddr, "bob", pws["bob"], "bob@umpire.local", "referee@umpire.local",
+		"Hello referee, my bid:\n\ngame: club-1\nside: blue\nsecret: xyz\nturn: 1\nphase: bid\norders:\n  bid: 1\n")
+	waitMail(t, imapAddr, "referee", refPW, "Hello referee, my bid")
+	hint := waitMail(t, imapAddr, "bob", pws["bob"], "the referee's own mailbox")
+	if !bytes.Contains(hint, []byte("umpire@umpire.local")) || !bytes.Contains(hint, []byte("orders for game club-1")) {
+		t.Errorf("the hint does not give umpire's address:\n%s", hint)
+	}
 
 	cancel()
 	select {

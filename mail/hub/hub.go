@@ -48,6 +48,12 @@ type Config struct {
 	// a cheap hash. Each hash records its count, and a login upgrades a
 	// hash made with fewer iterations than the hub's.
 	HashIterations int
+	// Delivered, when set, is told of each message SMTP delivered, per
+	// recipient (the user's name), after it is stored and outside the
+	// hub's lock; it must not block for long. The daemon uses it to answer
+	// orders sent to the referee's own mailbox (daemon.refereeHint).
+	// Deliver (for tests and tools) does not call it.
+	Delivered func(user string, raw []byte)
 }
 
 func (c Config) withDefaults() Config {

@@ -119,17 +119,30 @@ func (s *smtpSession) Data(r io.Reader) error {
 		return smtp.ErrDataTooLarge
 	}
 	h := s.h
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	seen := map[string]bool{}
-	for _, name := range s.rcpts {
-		if seen[name] {
-			continue
+	var delivered []string
+	err = func() error {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		seen := map[string]bool{}
+		for _, name := range s.rcpts {
+			if seen[name] {
+				continue
+			}
+			seen[name] = true
+			if err := h.deliverLocked(name, raw); err != nil {
+				h.cfg.Logger.Printf("hub: SMTP delivery to %s: %v", name, err)
+				return smtpErr(451, smtp.EnhancedCode{4, 3, 0}, "the hub could not store the message; try again later")
+			}
+			delivered = append(delivered, name)
 		}
-		seen[name] = true
-		if err := h.deliverLocked(name, raw); err != nil {
-			h.cfg.Logger.Printf("hub: SMTP delivery to %s: %v", name, err)
-			return smtpErr(451, smtp.EnhancedCode{4, 3, 0}, "the hub could not store the message; try again later")
+		return nil
+	}()
+	if err != nil {
+		return err
+	}
+	if h.cfg.Delivered != nil {
+		for _, name := range delivered {
+			h.cfg.Delivered(name, raw)
 		}
 	}
 	return nil
