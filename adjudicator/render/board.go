@@ -53,6 +53,7 @@ type board struct {
 
 	mapX, mapY, mapW, mapH float64 // the map's pixel box
 	width, height          int
+	base                   int // the display list's entries of the map's layer (drawLayer)
 
 	// read from the View
 	units    []placed // units on map hexes, in View order
@@ -86,7 +87,7 @@ func Board(m *hexmap.Map, v adjudicator.View, opt Options) (*Picture, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Picture{Width: b.width, Height: b.height, Title: b.title(), Warnings: b.warn, ops: b.c.ops}, nil
+	return &Picture{Width: b.width, Height: b.height, Title: b.title(), Warnings: b.warn, ops: b.c.ops, base: b.base}, nil
 }
 
 // build lays the board out and draws its display list.
@@ -246,6 +247,11 @@ func (b *board) layout() {
 	bg := len(b.c.ops)
 	b.c.rect(0, 0, 1, 1, paper, Colour{}, 0) // resized below, once the height is known
 
+	// The map's layer: what changes seldom during a game, drawn first so
+	// that the rasteriser can keep it (layerCache). The header does not
+	// overlap the map, so it may come after.
+	b.drawLayer()
+	b.base = len(b.c.ops)
 	b.header(margin, margin, float64(b.width)-2*margin)
 	b.drawMap()
 	bottom := b.drawPanel(b.panelSections(), panelX, b.mapY)
@@ -255,7 +261,9 @@ func (b *board) layout() {
 	b.c.ops[bg].paths[0] = rectPts(0, 0, float64(b.width), float64(b.height))
 }
 
-func (b *board) drawMap() {
+// drawLayer draws the map's layer: terrain, grid, zones, roads, bridges,
+// hexsides, the edge and the hex numbers.
+func (b *board) drawLayer() {
 	b.drawTerrain()
 	b.drawGrid()
 	b.drawZones()
@@ -264,6 +272,10 @@ func (b *board) drawMap() {
 	b.drawSides()
 	b.drawEdge()
 	b.drawHexNumbers()
+}
+
+// drawMap draws what stands on the map's layer.
+func (b *board) drawMap() {
 	b.drawVP()
 	b.drawPoints()
 	b.drawZoneLabels()

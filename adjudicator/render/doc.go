@@ -1,8 +1,11 @@
 // Package render draws a hex-and-counter board as a picture for the players:
 // the map (terrain, walls, gates and doors, roads, bridges, VP hexes, entry
-// and exit hexes, hex numbers), the units on it, the markers of the game
-// (fog, whirlwinds, broken gates, destroyed VP), what the last adjudication
-// did (moves, attacks, fire, spells) and a header and legend.
+// and exit hexes, hex numbers, printed again over every counter so that
+// nothing hides them), the units on it (those that may still act this
+// phase marked), the markers of the game (fog, whirlwinds, broken gates,
+// destroyed VP), what the last adjudication did (moves, attacks, fire,
+// spells) or, numbered and older ones paler, what each adjudication since
+// the viewer's last picture did, and a header and legend.
 //
 // Board builds a display list once, with exact coordinates; PNG and SVG are
 // both drawn from that list, so the two pictures agree. Output is
@@ -20,5 +23,8 @@
 //
 // The package is pure, like the rest of the engine: it never opens files,
 // never does network or process I/O, never reads the clock and never uses a
-// random source. Writing the bytes somewhere is the caller's business.
+// random source. Writing the bytes somewhere is the caller's business. It
+// keeps two caches across pictures, rasterised glyphs and the rasterised
+// map layers of the last few pictures (at most three, each at most 12 MB);
+// both are found by exactly what they draw, so no output depends on them.
 package render

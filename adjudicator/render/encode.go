@@ -15,10 +15,16 @@ import (
 // the bytes never depend on the machine.
 const zparts = 4
 
+// zlevel is the deflate level: 4 is the first of compress/flate's levels
+// with lazy matching, which finds the long matches of rows that repeat the
+// one above; a picture comes out about a tenth smaller than at level 1 for
+// half as much time again.
+const zlevel = 4
+
 // flaters keeps deflate compressors (a new one allocates about a megabyte);
 // Reset makes a kept one compress exactly as a new one.
 var flaters = sync.Pool{New: func() any {
-	w, err := flate.NewWriter(nil, flate.BestSpeed)
+	w, err := flate.NewWriter(nil, zlevel)
 	if err != nil {
 		panic(err) // only for a bad level
 	}
@@ -92,7 +98,7 @@ func encodePNG(img *image.Paletted) ([]byte, error) {
 		n += len(p)
 	}
 	idat := make([]byte, 0, n)
-	idat = append(idat, 0x78, 0x01) // zlib header: deflate, 32K window, fastest
+	idat = append(idat, 0x78, 0x5e) // zlib header: deflate, 32K window, a fast level
 	for _, p := range parts {
 		idat = append(idat, p...)
 	}

@@ -152,9 +152,8 @@ func (b *board) legendItems() []legendItem {
 			b.c.circle(pt{c.X + 9*u, c.Y}, 4.5*u, b.style(s).fill, ink, 1.2*u)
 		})
 	}
-	add("hextab", "the hex a counter stands in", func(c pt) {
-		w := b.fs.width("0707", 8*u, false) + 5*u
-		b.hexTab(pt{c.X - w/2, c.Y - 5.5*u}, "0707", w)
+	add("hextab", "the hex number, over a counter", func(c pt) {
+		b.hexTab(c.sub(pt{0, (hexNumY - 2.75) * u}), "0707")
 	})
 	add("ready", "may still act this phase (in a stack: one of its units, see Stacks)", func(c pt) { b.readyMark(c, 1) })
 	add("stack", "+n: more units under the top one (see Stacks)", func(c pt) {

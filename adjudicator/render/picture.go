@@ -93,7 +93,8 @@ type Picture struct {
 	// on the map, a trace with a malformed path). The rest is drawn.
 	Warnings []string
 
-	ops []op
+	ops  []op
+	base int // ops[:base] draw the map's layer, which rasterise may keep
 }
 
 // Ops is the number of entries in the display list (for tests and

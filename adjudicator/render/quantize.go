@@ -5,6 +5,7 @@ import (
 	"image"
 	"image/color"
 	"sort"
+	"sync"
 )
 
 // quantize turns an opaque RGBA picture into a paletted one. A board is
@@ -22,23 +23,19 @@ func quantize(img *image.RGBA) *image.Paletted {
 	tables := make([]*colourTable, workers())
 	parallel(func(wk, i int) {
 		if tables[wk] == nil {
-			tables[wk] = newColourTable()
+			tables[wk] = tablePool.Get().(*colourTable)
 		}
 		t := tables[wk]
 		// Every other row is enough to find the frequent colours.
 		y0 := h * i / bands
 		for y := y0 + y0&1; y < h*(i+1)/bands; y += 2 {
 			row := img.Pix[y*img.Stride : y*img.Stride+4*w]
-			prev, run := rgbAt(row, 0), 0
-			for x := 0; x < w; x++ {
+			for x := 0; x < w; {
 				c := rgbAt(row, 4*x)
-				if c != prev {
-					t.add(prev, run)
-					prev, run = c, 0
-				}
-				run++
+				e := runEnd(row, x, w, c)
+				t.add(c, e-x)
+				x = e
 			}
-			t.add(prev, run)
 		}
 	})
 	var t *colourTable
@@ -153,18 +150,38 @@ func quantize(img *image.RGBA) *image.Paletted {
 		for y := h * i / bands; y < h*(i+1)/bands; y++ {
 			row := img.Pix[y*img.Stride : y*img.Stride+4*w]
 			dst := out.Pix[y*out.Stride : y*out.Stride+w]
-			prev := rgbAt(row, 0)
-			pi := index(prev)
-			for x := range dst {
+			for x := 0; x < w; {
 				c := rgbAt(row, 4*x)
-				if c != prev {
-					prev, pi = c, index(c)
+				e := runEnd(row, x, w, c)
+				pi := index(c)
+				for k := x; k < e; k++ {
+					dst[k] = pi
 				}
-				dst[x] = pi
+				x = e
 			}
 		}
 	})
+	for _, t := range tables {
+		if t != nil {
+			t.reset()
+			tablePool.Put(t)
+		}
+	}
 	return out
+}
+
+// runEnd is where the run of colour c that starts at pixel x of row (w
+// pixels wide) ends, comparing two pixels at a time.
+func runEnd(row []uint8, x, w int, c uint32) int {
+	pair := uint64(c) | uint64(c)<<32
+	e := x + 1
+	for e+2 <= w && binary.LittleEndian.Uint64(row[4*e:]) == pair {
+		e += 2
+	}
+	if e < w && rgbAt(row, 4*e) == c {
+		e++
+	}
+	return e
 }
 
 // rgbAt reads the pixel at byte i as 0xAABBGGRR; the picture is opaque, so
@@ -281,6 +298,16 @@ func (t *colourTable) slot(c uint32) (uint32, bool) {
 
 func newColourTable() *colourTable {
 	return &colourTable{keys: make([]uint32, 1<<16), counts: make([]int, 1<<16)}
+}
+
+// tablePool keeps colour tables, emptied, between pictures.
+var tablePool = sync.Pool{New: func() any { return newColourTable() }}
+
+// reset empties t for another picture.
+func (t *colourTable) reset() {
+	clear(t.keys)
+	clear(t.counts)
+	t.index, t.n = nil, 0
 }
 
 func (t *colourTable) add(c uint32, n int) {

@@ -14,8 +14,10 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
 	drboard "github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
 	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
+	"github.com/umpire-pbem/umpire/adjudicator/script"
 )
 
 var (
@@ -349,17 +351,51 @@ func TestDashes(t *testing.T) {
 }
 
 // TestDocsPictures writes the pictures kept in docs/pictures when given
-// -docs DIR.
+// -docs DIR: the scenarios, and each whole Dragon Rage game of the rule
+// cases as the defender sees it just before it ends (its last step left
+// out).
 func TestDocsPictures(t *testing.T) {
 	if *docs == "" {
 		t.Skip("give -docs DIR to write the pictures")
 	}
-	for _, sc := range scenarios {
-		pic := drawScenario(t, sc, 1)
+	write := func(name string, pic *Picture) {
+		t.Helper()
 		b := encode(t, pic)
-		if err := os.WriteFile(filepath.Join(*docs, sc.name+".png"), b, 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(*docs, name+".png"), b, 0o644); err != nil {
 			t.Fatal(err)
 		}
-		t.Logf("%s: %dx%d, %d drawing operations, PNG %d bytes", sc.name, pic.Width, pic.Height, pic.Ops(), len(b))
+		t.Logf("%s: %dx%d, %d drawing operations, PNG %d bytes", name, pic.Width, pic.Height, pic.Ops(), len(b))
+	}
+	for _, sc := range scenarios {
+		write(sc.name, drawScenario(t, sc, 1))
+	}
+	games, err := filepath.Glob("../dragonrage/testdata/games/*.yaml")
+	if err != nil || len(games) == 0 {
+		t.Fatalf("no whole games: %v", err)
+	}
+	lookup := func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" }
+	for _, file := range games {
+		src, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := script.Parse(file, src)
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Steps, s.Expect = s.Steps[:len(s.Steps)-1], nil
+		run, err := script.Play(s, lookup, script.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !run.OK() {
+			t.Fatalf("%s: %v", file, run.Failures)
+		}
+		v := run.Game.View("defender")
+		pic, err := Game(loadMap(t, v.Map), run.Game, "defender", 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		write(strings.TrimSuffix(filepath.Base(file), ".yaml"), pic)
 	}
 }

@@ -293,16 +293,18 @@ func (b *board) tag(c pt, s string, fill, fg Colour, size float64) (w float64) {
 	return w
 }
 
-// drawHexNumbers prints each hex's CCRR number at its top, but in a hex
-// holding a counter, whose top counter carries it (drawHexTabs).
+// The hex numbers' size and baseline, in units from the hex centre.
+const (
+	hexNumSize = 8.5
+	hexNumY    = -24.0
+)
+
+// drawHexNumbers prints each hex's CCRR number at its top.
 func (b *board) drawHexNumbers() {
 	col := ink.alpha(0.78)
 	for _, h := range b.m.Hexes() {
-		if b.occupied[h] {
-			continue
-		}
 		c := b.centre(h)
-		b.c.text(pt{c.X, c.Y - 24*b.u}, h.String(), 8.5*b.u, false, middle, col)
+		b.c.text(pt{c.X, c.Y + hexNumY*b.u}, h.String(), hexNumSize*b.u, false, middle, col)
 	}
 }
 

@@ -59,9 +59,8 @@ func (b *board) stacks() []stack {
 }
 
 // drawUnits draws every stack: eliminated units ghosted underneath, then
-// the counters, the top one last. The top counter carries the hex number
-// (drawHexTabs), a "+n" for a stack of three or more, and the ready mark
-// when a unit of the stack may still act.
+// the counters, the top one last, with a "+n" for a stack of three or
+// more and the ready mark when a unit of the stack may still act.
 func (b *board) drawUnits() {
 	u := b.u
 	b.tops = map[hex.Hex]pt{}
@@ -74,10 +73,7 @@ func (b *board) drawUnits() {
 			if n > 0 {
 				off = pt{-7 * u, -5 * u}
 			}
-			if n == 0 {
-				b.tops[s.h] = tl
-			}
-			b.counter(tl.add(off), s.ghosts[0], true, 0)
+			b.counter(tl.add(off), s.ghosts[0], true)
 		}
 		if n == 0 {
 			continue
@@ -86,11 +82,11 @@ func (b *board) drawUnits() {
 		layers := min(n-1, 2)
 		shift := pt{-2 * u * float64(layers), 2 * u * float64(layers)}
 		for i := layers; i >= 1; i-- {
-			b.counter(tl.add(shift).add(pt{4.5 * u * float64(i), -4.5 * u * float64(i)}), s.units[i], false, 0)
+			b.counter(tl.add(shift).add(pt{4.5 * u * float64(i), -4.5 * u * float64(i)}), s.units[i], false)
 		}
 		top := tl.add(shift)
 		b.tops[s.h] = top
-		b.counter(top, s.units[0], false, b.hexTabWidth(s.h))
+		b.counter(top, s.units[0], false)
 		b.facing(c, s.units[0])
 		if n >= 3 {
 			b.used["stack"] = true
@@ -107,32 +103,24 @@ func (b *board) drawUnits() {
 	}
 }
 
-// hexTabWidth is the width of the hex number's tab on a counter.
-func (b *board) hexTabWidth(h hex.Hex) float64 {
-	return b.fs.width(h.String(), 8*b.u, false) + 5*b.u
-}
-
-// drawHexTabs prints the hex number of every hex holding a counter (a unit
-// or a ghost) on a tab across the top edge of its top counter, at the
-// left, over everything else on the map, so that no counter, arrow or
-// badge hides it.
+// drawHexTabs prints again the number of every hex holding a counter (a
+// unit or a ghost), where the layer printed it, on a white tab drawn over
+// everything else on the map, so that no counter, arrow, badge or marker
+// hides it.
 func (b *board) drawHexTabs() {
-	u := b.u
 	for _, s := range b.stacks() {
-		top, ok := b.tops[s.h]
-		if !ok {
-			continue
-		}
 		b.used["hextab"] = true
-		b.hexTab(pt{top.X - 3*u, top.Y - 6*u}, s.h.String(), b.hexTabWidth(s.h))
+		b.hexTab(b.centre(s.h), s.h.String())
 	}
 }
 
-// hexTab draws a hex number on a tab with its top-left corner at tl.
-func (b *board) hexTab(tl pt, num string, w float64) {
+// hexTab draws hex number num on a tab over where drawHexNumbers prints it
+// in the hex centred on c.
+func (b *board) hexTab(c pt, num string) {
 	u := b.u
-	b.c.poly(roundRect(tl.X, tl.Y, w, 11*u, 2.5*u), white, ink, 0.9*u)
-	b.c.text(pt{tl.X + w/2, tl.Y + 8.4*u}, num, 8*u, false, middle, ink)
+	w := b.fs.width(num, hexNumSize*u, false) + 6*u
+	b.c.poly(roundRect(c.X-w/2, c.Y+hexNumY*u-8.5*u, w, 11.5*u, 2.5*u), white, ink, 0.9*u)
+	b.c.text(pt{c.X, c.Y + hexNumY*u}, num, hexNumSize*u, false, middle, ink)
 }
 
 // readyMark is the mark of a unit that may still act this phase: a yellow
@@ -146,10 +134,8 @@ func (b *board) readyMark(c pt, k float64) {
 }
 
 // counter draws one unit's counter with its top-left corner at tl; ghost
-// draws it faded and crossed out (eliminated). Status chips sit on its top
-// edge from the right, clear of a hex number tab tab wide at the left
-// (0: none).
-func (b *board) counter(tl pt, un adjudicator.UnitView, ghost bool, tab float64) {
+// draws it faded and crossed out (eliminated).
+func (b *board) counter(tl pt, un adjudicator.UnitView, ghost bool) {
 	u := b.u
 	w, h := counterW*u, counterH*u
 	st := b.style(un.Side)
@@ -186,8 +172,7 @@ func (b *board) counter(tl pt, un adjudicator.UnitView, ghost bool, tab float64)
 		b.c.lines(x, okVerm.alpha(0.85), 2.6*u, true)
 		return
 	}
-	// Status chips sit on the top edge, from the right; those that would
-	// reach the hex number's tab start a row above.
+	// Status chips sit on the top edge, from the right.
 	var chips []statusChip
 	for _, s := range un.Status {
 		chips = append(chips, chipFor(s))
@@ -195,11 +180,7 @@ func (b *board) counter(tl pt, un adjudicator.UnitView, ghost bool, tab float64)
 	if un.Flying && !contains(un.Status, "flying") {
 		chips = append(chips, chipFor("flying"))
 	}
-	right, left := tl.X+w+2*u, tl.X-3*u
-	if tab > 0 {
-		left += tab + 1.5*u
-	}
-	x, y := right, tl.Y-5*u
+	x := tl.X + w + 2*u
 	for _, ch := range chips {
 		if ch.meaning != "" {
 			b.used["status:"+ch.meaning] = true
@@ -207,12 +188,9 @@ func (b *board) counter(tl pt, un adjudicator.UnitView, ghost bool, tab float64)
 			b.used["status:other"] = true
 		}
 		cw := b.fs.width(ch.label, 7*u, true) + 5*u
-		if x-cw < left && x < right {
-			x, y = right, y-11*u
-		}
 		x -= cw
-		b.c.poly(roundRect(x, y, cw, 10*u, 2.5*u), ch.fill, ink, 0.8*u)
-		b.c.text(pt{x + cw/2, y + 7.5*u}, ch.label, 7*u, true, middle, ch.fg)
+		b.c.poly(roundRect(x, tl.Y-5*u, cw, 10*u, 2.5*u), ch.fill, ink, 0.8*u)
+		b.c.text(pt{x + cw/2, tl.Y + 2.5*u}, ch.label, 7*u, true, middle, ch.fg)
 		x -= 1.5 * u
 	}
 	if len(un.Damage) > 0 {
