@@ -3,6 +3,7 @@ package referee
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -10,6 +11,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/templates"
 )
 
@@ -303,17 +305,60 @@ func textLines(s string) []string {
 func (d *Desk) logStory(ctx context.Context, g *game.Game, recs []game.Record) (story, error) {
 	base := g.Version - uint64(len(recs))
 	w := newStoryWalker()
-	if base > 0 {
-		evs, err := d.Games.Store.Events(ctx, g.ID, 1)
-		if err != nil {
-			return story{}, err
+	// What an adjudication used was accepted after the one before it: the
+	// walk starts after the last stored adjudication (the one before it
+	// too, when recs hold none and the last is to be told).
+	n := 1
+	if len(recs) == 0 {
+		n = 2
+	}
+	evs, err := d.tail(ctx, g.ID, base, func(e store.Event) bool {
+		if e.Type == game.TypeAdjudicated {
+			n--
 		}
-		for _, e := range evs {
-			if e.Seq <= base {
-				w.event(e.Seq, e.Type, e.Payload)
-			}
-		}
+		return n == 0
+	})
+	if err != nil {
+		return story{}, err
+	}
+	for _, e := range evs {
+		w.event(e.Seq, e.Type, e.Payload)
 	}
 	w.records(base, recs)
 	return story{played: w.played}, nil
+}
+
+// tail is the stored events of game id up to event base that follow the
+// last one for which stop says true (every one up to base when none
+// does), read backwards a stretch at a time: what a mail needs of a long
+// log is its end. stop sees the events from the last backwards.
+func (d *Desk) tail(ctx context.Context, id string, base uint64, stop func(store.Event) bool) ([]store.Event, error) {
+	const stretch = 256
+	var out []store.Event
+	errStop := errors.New("stop")
+	for end := base; end > 0; {
+		from := uint64(1)
+		if end > stretch {
+			from = end - stretch + 1
+		}
+		var evs []store.Event
+		err := d.Games.Store.Scan(ctx, id, from, func(e store.Event) error {
+			if e.Seq > end {
+				return errStop
+			}
+			evs = append(evs, e)
+			return nil
+		})
+		if err != nil && !errors.Is(err, errStop) {
+			return nil, err
+		}
+		for i := len(evs) - 1; i >= 0; i-- {
+			if stop(evs[i]) {
+				return append(evs[i+1:], out...), nil
+			}
+		}
+		out = append(evs, out...)
+		end = from - 1
+	}
+	return out, nil
 }

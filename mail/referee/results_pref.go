@@ -201,7 +201,16 @@ func (d *Desk) earlier(ctx context.Context, g *game.Game, told int, first int) (
 	if told+1 >= first {
 		return nil, nil, nil
 	}
-	evs, err := d.Games.Store.Events(ctx, g.ID, 1)
+	top, err := d.Games.Store.Version(ctx, g.ID)
+	if err != nil {
+		return nil, nil, err
+	}
+	// From the adjudication told on: what the later ones used was accepted
+	// after it.
+	evs, err := d.tail(ctx, g.ID, top, func(e store.Event) bool {
+		k, ok := adjudicationK(e.Payload)
+		return e.Type == game.TypeAdjudicated && ok && k <= told
+	})
 	if err != nil {
 		return nil, nil, err
 	}
