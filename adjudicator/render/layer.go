@@ -35,10 +35,9 @@ const (
 
 var layers layerCache
 
-// find returns the pixels of the layer drawn by ops on a w×h picture, or
-// nil. They must not be changed.
-func (c *layerCache) find(w, h int, ops []op) []uint8 {
-	sum := opsSum(w, h, ops)
+// find returns the pixels of the layer drawn by ops on a w×h picture (sum
+// is opsSum's), or nil. They must not be changed.
+func (c *layerCache) find(sum uint64, w, h int, ops []op) []uint8 {
 	c.Lock()
 	defer c.Unlock()
 	for i, l := range c.kept {
@@ -50,12 +49,13 @@ func (c *layerCache) find(w, h int, ops []op) []uint8 {
 	return nil
 }
 
-// keep remembers a copy of pix as the layer drawn by ops on a w×h picture.
-func (c *layerCache) keep(w, h int, ops []op, pix []uint8) {
+// keep remembers pix, which no one changes any more, as the layer drawn by
+// ops on a w×h picture (sum is opsSum's).
+func (c *layerCache) keep(sum uint64, w, h int, ops []op, pix []uint8) {
 	if len(pix) > maxLayerBytes {
 		return
 	}
-	l := &layer{w: w, h: h, sum: opsSum(w, h, ops), ops: slices.Clone(ops), pix: slices.Clone(pix)}
+	l := &layer{w: w, h: h, sum: sum, ops: slices.Clone(ops), pix: pix}
 	c.Lock()
 	defer c.Unlock()
 	for _, o := range c.kept {

@@ -68,33 +68,39 @@ func parallelN(n int, f func(w, i int)) {
 }
 
 // rasterise draws the display list onto img. The map's layer (ops[:base])
-// comes from layerCache when a picture drew the same layer before, else it
-// is drawn and kept; the rest is drawn over it.
+// comes from layerCache when a picture drew the same layer before; else it
+// is drawn, kept, and the rest drawn over it in the same pass.
 func (p *Picture) rasterise(img *image.RGBA) {
-	base, rest := p.ops[:p.base], p.ops[p.base:]
-	if len(base) == 0 {
-		p.paint(img, nil, true, p.ops)
+	if p.base == 0 {
+		p.paint(img, nil, p.ops, 0, nil)
 		return
 	}
-	if layer := layers.find(p.Width, p.Height, base); layer != nil {
-		p.paint(img, layer, false, rest)
+	base := p.ops[:p.base]
+	sum := opsSum(p.Width, p.Height, base)
+	if layer := layers.find(sum, p.Width, p.Height, base); layer != nil {
+		p.paint(img, layer, p.ops[p.base:], 0, nil)
 		return
 	}
-	p.paint(img, nil, true, base)
-	layers.keep(p.Width, p.Height, base, img.Pix)
-	p.paint(img, nil, false, rest)
+	var save []uint8
+	if len(img.Pix) <= maxLayerBytes {
+		save = make([]uint8, len(img.Pix))
+	}
+	p.paint(img, nil, p.ops, p.base, save)
+	if save != nil {
+		layers.keep(sum, p.Width, p.Height, base, save)
+	}
 }
 
-// paint draws ops onto img band by band, each band starting from its rows
-// of from when given, else, when fresh, from the background (ops[0] when
-// it is an opaque fill, which then is not drawn again), else from what img
-// holds.
-func (p *Picture) paint(img *image.RGBA, from []uint8, fresh bool, ops []op) {
+// paint draws ops onto img band by band. Each band starts from its rows of
+// from when given, else from the background (ops[0] when it is an opaque
+// fill, which then is not drawn again). When save is given, each band's
+// pixels are copied into it once ops[:split] are drawn.
+func (p *Picture) paint(img *image.RGBA, from []uint8, ops []op, split int, save []uint8) {
 	bg := paper
-	if fresh && from == nil && len(ops) > 0 && ops[0].kind == opFill && ops[0].fill.A == 0xff {
+	if from == nil && len(ops) > 0 && ops[0].kind == opFill && ops[0].fill.A == 0xff {
 		// The background: filled directly.
 		bg = ops[0].fill
-		ops = ops[1:]
+		ops, split = ops[1:], max(split-1, 0)
 	}
 	top, bottom := make([]float64, len(ops)), make([]float64, len(ops))
 	for i := range ops {
@@ -106,12 +112,11 @@ func (p *Picture) paint(img *image.RGBA, from []uint8, fresh bool, ops []op) {
 		if band.Empty() {
 			return
 		}
-		pix := img.Pix[img.PixOffset(0, band.Min.Y):img.PixOffset(0, band.Max.Y)]
-		switch {
-		case from != nil:
-			copy(pix, from[img.PixOffset(0, band.Min.Y):])
-		case fresh:
-			fillRGBA(pix, bg)
+		off0, off1 := img.PixOffset(0, band.Min.Y), img.PixOffset(0, band.Max.Y)
+		if from != nil {
+			copy(img.Pix[off0:off1], from[off0:off1])
+		} else {
+			fillRGBA(img.Pix[off0:off1], bg)
 		}
 		if rs[w] == nil {
 			rs[w] = &raster{fs: faces{}}
@@ -120,9 +125,15 @@ func (p *Picture) paint(img *image.RGBA, from []uint8, fresh bool, ops []op) {
 		r.img = img.SubImage(band).(*image.RGBA)
 		y0, y1 := float64(band.Min.Y), float64(band.Max.Y)
 		for i := range ops {
+			if i == split && save != nil {
+				copy(save[off0:off1], img.Pix[off0:off1])
+			}
 			if bottom[i] >= y0 && top[i] <= y1 {
 				r.draw(&ops[i])
 			}
+		}
+		if split >= len(ops) && save != nil {
+			copy(save[off0:off1], img.Pix[off0:off1])
 		}
 	})
 }
