@@ -25,7 +25,7 @@ import (
 //	umpire/format            "1": the layout version, checked by Open
 //	games/<game>/events/<seq>  event record (codec.go); seq 8 bytes big-endian
 //	secrets/<game>/<name>    0x01 + value
-//	outbox/msgs/<id>         message, JSON
+//	outbox/msgs/<id>         message, JSON (a pruned one without "raw", with "pruned")
 //	outbox/order/<n>         id; n 8 bytes big-endian, the queue order
 //	outbox/bygame/<g><n>     id; g is uvarint(len(game)) + game
 //	outbox/due/<t><id>       empty; t is NextAttempt (dueKey), Pending only
@@ -280,7 +280,7 @@ func (s *Bolt) wrap(err error) error {
 	case errors.Is(err, berrors.ErrDatabaseReadOnly), errors.Is(err, berrors.ErrTxNotWritable):
 		return fmt.Errorf("%w: %s", ErrReadOnly, s.path)
 	case errors.As(err, &ce), errors.As(err, &de),
-		errors.Is(err, ErrInvalid), errors.Is(err, ErrUnknownGame), errors.Is(err, ErrNotFound),
+		errors.Is(err, ErrInvalid), errors.Is(err, ErrUnknownGame), errors.Is(err, ErrNotFound), errors.Is(err, ErrPruned),
 		errors.Is(err, ErrClosed), errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
 		return err
 	}
@@ -469,6 +469,18 @@ type storedMessage struct {
 	NextAttempt *stamp        `json:"next,omitempty"`
 	LastError   string        `json:"error,omitempty"`
 	SentAt      *stamp        `json:"sent,omitempty"`
+	// Pruned: PruneSent dropped Raw. Added after the first release without
+	// a new "v": an older umpire ignores it and reads a pruned message as a
+	// sent one with an empty body.
+	Pruned bool `json:"pruned,omitempty"`
+}
+
+// messageState is the part of a stored message PruneSent looks at; decoding
+// it skips the body.
+type messageState struct {
+	Status MessageStatus `json:"status"`
+	SentAt *stamp        `json:"sent,omitempty"`
+	Pruned bool          `json:"pruned,omitempty"`
 }
 
 // stamp keeps a time exactly over its whole range, which neither UnixNano
@@ -497,6 +509,7 @@ func encodeMessage(n uint64, m *Message) ([]byte, error) {
 		V: 1, N: n, ID: m.ID, Game: m.Game, From: m.From, To: m.To, Raw: m.Raw,
 		Created: toStamp(m.Created), Status: m.Status, Attempts: m.Attempts,
 		NextAttempt: toStamp(m.NextAttempt), LastError: m.LastError, SentAt: toStamp(m.SentAt),
+		Pruned: m.Pruned,
 	})
 }
 
@@ -512,6 +525,7 @@ func decodeMessage(p []byte) (uint64, Message, error) {
 		ID: sm.ID, Game: sm.Game, From: sm.From, To: sm.To, Raw: sm.Raw,
 		Created: sm.Created.time(), Status: sm.Status, Attempts: sm.Attempts,
 		NextAttempt: sm.NextAttempt.time(), LastError: sm.LastError, SentAt: sm.SentAt.time(),
+		Pruned: sm.Pruned,
 	}, nil
 }
 
@@ -832,22 +846,22 @@ func (s *Bolt) Messages(ctx context.Context, game string) ([]Message, error) {
 
 // MarkSent implements Store.
 func (s *Bolt) MarkSent(ctx context.Context, id string, at time.Time) error {
-	return s.move(ctx, id, func(m *Message) { markSent(m, at) })
+	return s.move(ctx, id, func(m *Message) error { markSent(m, at); return nil })
 }
 
 // Retry implements Store.
 func (s *Bolt) Retry(ctx context.Context, id string, next time.Time, reason string) error {
-	return s.move(ctx, id, func(m *Message) { markRetry(m, next, reason) })
+	return s.move(ctx, id, func(m *Message) error { return markRetry(m, next, reason) })
 }
 
 // Fail implements Store.
 func (s *Bolt) Fail(ctx context.Context, id string, reason string) error {
-	return s.move(ctx, id, func(m *Message) { markFailed(m, reason) })
+	return s.move(ctx, id, func(m *Message) error { return markFailed(m, reason) })
 }
 
 // move rewrites one message and keeps the pending index in step: an entry
 // exactly for each Pending message, under its current NextAttempt.
-func (s *Bolt) move(ctx context.Context, id string, change func(*Message)) error {
+func (s *Bolt) move(ctx context.Context, id string, change func(*Message) error) error {
 	if err := s.enter(ctx); err != nil {
 		return err
 	}
@@ -860,12 +874,15 @@ func (s *Bolt) move(ctx context.Context, id string, change func(*Message)) error
 		if err != nil {
 			return err
 		}
-		if m.Status == Pending {
-			if err := o.due.Delete(dueKey(m.NextAttempt, id)); err != nil {
+		was, wasNext := m.Status, m.NextAttempt
+		if err := change(&m); err != nil {
+			return err
+		}
+		if was == Pending {
+			if err := o.due.Delete(dueKey(wasNext, id)); err != nil {
 				return err
 			}
 		}
-		change(&m)
 		if m.Status == Pending {
 			if err := o.due.Put(dueKey(m.NextAttempt, id), []byte{}); err != nil {
 				return err
@@ -878,6 +895,93 @@ func (s *Bolt) move(ctx context.Context, id string, change func(*Message)) error
 		return o.msgs.Put([]byte(id), v)
 	})
 	return s.wrap(err)
+}
+
+// PruneSent implements Store. It finds the messages to prune in read
+// transactions, PruneChunk at a time, decoding no body, and rewrites each
+// chunk in one write transaction that checks every message again (a
+// message may have moved in between).
+func (s *Bolt) PruneSent(ctx context.Context, before time.Time) (PruneStats, error) {
+	var st PruneStats
+	var after []byte // the last key looked at
+	for {
+		if err := s.enter(ctx); err != nil {
+			return st, err
+		}
+		var ids [][]byte
+		more := false
+		err := s.view(func(tx *bolt.Tx) error {
+			o, ok := outboxOf(tx)
+			if !ok {
+				return nil
+			}
+			c := o.msgs.Cursor()
+			k, v := c.First()
+			if after != nil {
+				if k, v = c.Seek(after); bytes.Equal(k, after) {
+					k, v = c.Next()
+				}
+			}
+			for ; k != nil; k, v = c.Next() {
+				var ms messageState
+				if err := json.Unmarshal(v, &ms); err != nil {
+					return fmt.Errorf("%w: outbox message %q: %v", ErrCorrupt, k, err)
+				}
+				after = cloneBytes(k)
+				if prunable(ms.Status, ms.SentAt.time(), ms.Pruned, before) {
+					ids = append(ids, after)
+					if len(ids) == PruneChunk {
+						more = true
+						return nil
+					}
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			return st, s.wrap(err)
+		}
+		if len(ids) > 0 {
+			var chunk PruneStats
+			err = s.update(func(tx *bolt.Tx) error {
+				chunk = PruneStats{}
+				o, ok := outboxOf(tx)
+				if !ok {
+					return fmt.Errorf("%w: the outbox buckets are missing", ErrCorrupt)
+				}
+				for _, id := range ids {
+					n, m, err := o.get(string(id))
+					if errors.Is(err, ErrNotFound) {
+						continue
+					}
+					if err != nil {
+						return err
+					}
+					if !prunable(m.Status, m.SentAt, m.Pruned, before) {
+						continue
+					}
+					chunk.Messages++
+					chunk.Bytes += prune(&m)
+					v, err := encodeMessage(n, &m)
+					if err != nil {
+						return fmt.Errorf("outbox message %q: %w", id, err)
+					}
+					if err := o.msgs.Put(id, v); err != nil {
+						return fmt.Errorf("outbox message %q: %w", id, err)
+					}
+				}
+				return nil
+			})
+			if err != nil {
+				return st, s.wrap(err)
+			}
+			st.Messages += chunk.Messages
+			st.Bytes += chunk.Bytes
+		}
+		if !more {
+			return st, nil
+		}
+	}
 }
 
 // WriteTo writes a consistent copy of the whole file to w, for backups,

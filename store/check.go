@@ -119,9 +119,11 @@ type GameReport struct {
 // Intact reports whether nothing is wrong with the game.
 func (g *GameReport) Intact() bool { return len(g.Damage) == 0 }
 
-// OutboxReport counts the outbox's messages by status.
+// OutboxReport counts the outbox's messages by status, and the sent ones
+// whose body PruneSent dropped.
 type OutboxReport struct {
 	Messages, Pending, Sent, Failed int
+	Pruned                          int
 }
 
 // OK reports whether nothing is wrong with the file.
@@ -263,6 +265,9 @@ type layout struct {
 	index  []string // message IDs the outbox indexes name
 	seen   map[string]bool
 	format bool
+	// outbox messages marked pruned that are not sent or kept a body
+	oddPruned int
+	firstOdd  string
 }
 
 type queuedMessage struct {
@@ -509,6 +514,17 @@ func (l *layout) outbox(path []string, k, v []byte) {
 		case Failed:
 			o.Failed++
 		}
+		if m.Pruned {
+			o.Pruned++
+			// Harmless (nothing sends a pruned message), but no umpire
+			// writes it so.
+			if m.Status != Sent || len(m.Raw) > 0 {
+				if l.oddPruned == 0 {
+					l.firstOdd = fmt.Sprintf("%q is %s with a body of %d bytes", m.ID, m.Status, len(m.Raw))
+				}
+				l.oddPruned++
+			}
+		}
 		l.msgIDs[m.ID] = true
 		if l.keep {
 			l.msgs = append(l.msgs, queuedMessage{n, m})
@@ -552,6 +568,9 @@ func (l *layout) finish() {
 		if _, ok := l.chains[id]; !ok && len(l.games[id].Secrets) > 0 {
 			l.problem([]string{"games"}, []byte(id), 0, "its secrets are in the file but its log is not")
 		}
+	}
+	if l.oddPruned > 0 {
+		r.Notes = append(r.Notes, fmt.Sprintf("%d outbox messages are marked pruned but are not sent or kept their body (harmless: a pruned message is never sent again); the first: %s", l.oddPruned, l.firstOdd))
 	}
 	if l.full {
 		for _, id := range l.index {

@@ -280,20 +280,20 @@ func (m *Memory) Messages(ctx context.Context, game string) ([]Message, error) {
 
 // MarkSent implements Store.
 func (m *Memory) MarkSent(ctx context.Context, id string, at time.Time) error {
-	return m.move(ctx, id, func(msg *Message) { markSent(msg, at) })
+	return m.move(ctx, id, func(msg *Message) error { markSent(msg, at); return nil })
 }
 
 // Retry implements Store.
 func (m *Memory) Retry(ctx context.Context, id string, next time.Time, reason string) error {
-	return m.move(ctx, id, func(msg *Message) { markRetry(msg, next, reason) })
+	return m.move(ctx, id, func(msg *Message) error { return markRetry(msg, next, reason) })
 }
 
 // Fail implements Store.
 func (m *Memory) Fail(ctx context.Context, id string, reason string) error {
-	return m.move(ctx, id, func(msg *Message) { markFailed(msg, reason) })
+	return m.move(ctx, id, func(msg *Message) error { return markFailed(msg, reason) })
 }
 
-func (m *Memory) move(ctx context.Context, id string, change func(*Message)) error {
+func (m *Memory) move(ctx context.Context, id string, change func(*Message) error) error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	if err := m.enter(ctx); err != nil {
@@ -303,8 +303,40 @@ func (m *Memory) move(ctx context.Context, id string, change func(*Message)) err
 	if msg == nil {
 		return fmt.Errorf("%w: outbox message %q", ErrNotFound, id)
 	}
-	change(msg)
+	c := cloneMessage(msg)
+	if err := change(&c); err != nil {
+		return err
+	}
+	*msg = c
 	return nil
+}
+
+// PruneSent implements Store. It holds the lock for PruneChunk messages at
+// a time, as the bolt store writes them.
+func (m *Memory) PruneSent(ctx context.Context, before time.Time) (PruneStats, error) {
+	var st PruneStats
+	for next := 0; ; {
+		done, err := func() (bool, error) {
+			m.mu.Lock()
+			defer m.mu.Unlock()
+			if err := m.enter(ctx); err != nil {
+				return false, err
+			}
+			n := 0
+			for ; next < len(m.order) && n < PruneChunk; next++ {
+				msg := m.msgs[m.order[next]]
+				if prunable(msg.Status, msg.SentAt, msg.Pruned, before) {
+					st.Messages++
+					st.Bytes += prune(msg)
+					n++
+				}
+			}
+			return next == len(m.order), nil
+		}()
+		if err != nil || done {
+			return st, err
+		}
+	}
 }
 
 // Close implements Store. A second Close returns ErrClosed.

@@ -148,6 +148,7 @@ func queued(m Message) Message {
 	m.Attempts = 0
 	m.LastError = ""
 	m.SentAt = time.Time{}
+	m.Pruned = false
 	return m
 }
 
@@ -162,17 +163,43 @@ func markSent(m *Message, at time.Time) {
 	m.LastError = ""
 }
 
-func markRetry(m *Message, next time.Time, reason string) {
+func markRetry(m *Message, next time.Time, reason string) error {
+	if m.Pruned {
+		return fmt.Errorf("%w: outbox message %q was sent on %s and cannot be sent again", ErrPruned, m.ID, m.SentAt.Format(time.RFC3339))
+	}
 	m.Status = Pending
 	m.Attempts++
 	m.NextAttempt = normTime(next)
 	m.LastError = reason
+	return nil
 }
 
-func markFailed(m *Message, reason string) {
+func markFailed(m *Message, reason string) error {
+	if m.Pruned {
+		return fmt.Errorf("%w: outbox message %q was sent on %s", ErrPruned, m.ID, m.SentAt.Format(time.RFC3339))
+	}
 	m.Status = Failed
 	m.Attempts++
 	m.LastError = reason
+	return nil
+}
+
+// PruneChunk is the most messages PruneSent rewrites in one transaction.
+const PruneChunk = 500
+
+// prunable reports whether PruneSent drops m's body. A Sent message without
+// a body that is not marked yet (one copied by umpire recover) is marked,
+// freeing nothing.
+func prunable(status MessageStatus, sentAt time.Time, pruned bool, before time.Time) bool {
+	return status == Sent && !pruned && sentAt.Before(before)
+}
+
+// prune drops m's body and says how many bytes it had.
+func prune(m *Message) int64 {
+	n := int64(len(m.Raw))
+	m.Raw = nil
+	m.Pruned = true
+	return n
 }
 
 func normTime(t time.Time) time.Time {

@@ -95,6 +95,16 @@ type Message struct {
 	NextAttempt time.Time // not before this time
 	LastError   string
 	SentAt      time.Time // when MarkSent recorded it; zero until then
+	// Pruned says that PruneSent dropped the body of this sent message:
+	// Raw is nil, everything else is kept (the ID stays known, so queueing
+	// it again is still ErrDuplicate). A pruned message cannot be retried.
+	Pruned bool
+}
+
+// PruneStats is what PruneSent did.
+type PruneStats struct {
+	Messages int   // sent messages whose body was dropped
+	Bytes    int64 // the bytes of those bodies (len(Raw)); bbolt stores them in base64, a third more
 }
 
 // Batch is everything one Append writes, atomically.
@@ -125,6 +135,8 @@ var (
 	ErrLocked = errors.New("store: data file in use")
 	// ErrReadOnly: a write to a store opened with OpenReadOnly.
 	ErrReadOnly = errors.New("store: opened read-only")
+	// ErrPruned: Retry or Fail of a message whose body PruneSent dropped.
+	ErrPruned = errors.New("store: the message's body was pruned")
 )
 
 // ConflictError says that a game's log was not at the version the caller expected.
@@ -188,11 +200,20 @@ type Store interface {
 	Messages(ctx context.Context, game string) ([]Message, error)
 	// MarkSent, Retry and Fail move a message on; ErrNotFound if unknown.
 	// Each counts one attempt and works from any status (so the referee can
-	// retry a Failed message). MarkSent records at in SentAt and clears
-	// LastError; Retry makes the message Pending again from next.
+	// retry a Failed message), except that Retry and Fail of a pruned
+	// message fail with ErrPruned (it has no body left to send). MarkSent
+	// records at in SentAt and clears LastError; Retry makes the message
+	// Pending again from next.
 	MarkSent(ctx context.Context, id string, at time.Time) error
 	Retry(ctx context.Context, id string, next time.Time, reason string) error
 	Fail(ctx context.Context, id string, reason string) error
+	// PruneSent drops the body (Raw) of every Sent message whose SentAt is
+	// before the given time and marks it Pruned; nothing else of it changes,
+	// and Pending and Failed messages are never touched. It works in
+	// transactions of at most PruneChunk messages, so a large outbox never
+	// makes one large write; when ctx ends between them it returns what was
+	// done so far with ctx's error. Pruning again prunes nothing more.
+	PruneSent(ctx context.Context, before time.Time) (PruneStats, error)
 	// Close releases the store; later calls fail with ErrClosed.
 	Close() error
 }

@@ -43,6 +43,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"OutboxLifecycle", testOutboxLifecycle},
 		{"OutboxDueOrder", testDueOrder},
 		{"OutboxByGame", testMessagesByGame},
+		{"PruneSent", testPruneSent},
+		{"PruneSentChunks", testPruneSentChunks},
 		{"CallerMutation", testCallerMutation},
 		{"Closed", testClosed},
 		{"ContextCancelled", testContextCancelled},
@@ -846,7 +848,11 @@ func testClosed(t *testing.T, s store.Store) {
 		"MarkSent": func() error { return s.MarkSent(ctx, "m", base) },
 		"Retry":    func() error { return s.Retry(ctx, "m", base, "x") },
 		"Fail":     func() error { return s.Fail(ctx, "m", "x") },
-		"Close":    s.Close,
+		"PruneSent": func() error {
+			_, err := s.PruneSent(ctx, base)
+			return err
+		},
+		"Close": s.Close,
 	}
 	for name, call := range calls {
 		if err := call(); !errors.Is(err, store.ErrClosed) {
@@ -876,6 +882,10 @@ func testContextCancelled(t *testing.T, s store.Store) {
 		"MarkSent": func() error { return s.MarkSent(ctx, "m", base) },
 		"Retry":    func() error { return s.Retry(ctx, "m", base, "x") },
 		"Fail":     func() error { return s.Fail(ctx, "m", "x") },
+		"PruneSent": func() error {
+			_, err := s.PruneSent(ctx, base)
+			return err
+		},
 	}
 	for name, call := range calls {
 		if err := call(); !errors.Is(err, context.Canceled) {
@@ -1042,5 +1052,186 @@ func testSnapshots(t *testing.T, s store.Store) {
 	}
 	if v := version(t, s, "g"); v != 4 {
 		t.Fatalf("a snapshot changed the log: version %d", v)
+	}
+}
+
+// sameButBody compares every field of two messages but Raw and Pruned.
+func sameButBody(t *testing.T, what string, got, want store.Message) {
+	t.Helper()
+	if got.ID != want.ID || got.Game != want.Game || got.From != want.From || !slices.Equal(got.To, want.To) ||
+		!got.Created.Equal(want.Created) || got.Status != want.Status || got.Attempts != want.Attempts ||
+		!got.NextAttempt.Equal(want.NextAttempt) || got.LastError != want.LastError || !got.SentAt.Equal(want.SentAt) {
+		t.Fatalf("%s:\n got %+v\nwant %+v", what, got, want)
+	}
+}
+
+func prune(t *testing.T, s store.Store, before time.Time) store.PruneStats {
+	t.Helper()
+	st, err := s.PruneSent(t.Context(), before)
+	if err != nil {
+		t.Fatalf("PruneSent(%v): %v", before, err)
+	}
+	return st
+}
+
+func testPruneSent(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	big := newMessage("s2", "g", base)
+	big.Raw = bytes.Repeat([]byte("x"), 70000)
+	mustAppend(t, s, store.Batch{Game: "g", Events: newEvents(0, 1), Outbox: []store.Message{
+		newMessage("s1", "g", base), big, newMessage("s3", "h", base),
+		newMessage("p", "g", base), newMessage("r", "g", base), newMessage("f", "g", base), newMessage("fs", "", base),
+	}})
+	for i, id := range []string{"s1", "s2", "s3"} {
+		if err := s.Retry(ctx, id, base, "421 busy"); err != nil {
+			t.Fatal(err)
+		}
+		if err := s.MarkSent(ctx, id, base.Add(time.Duration(i+1)*time.Hour)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := s.Retry(ctx, "r", base.Add(-time.Hour), "421 busy"); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Fail(ctx, "f", "550 no such user"); err != nil {
+		t.Fatal(err)
+	}
+	// Sent long ago, then refused when the referee had it sent again: Failed.
+	if err := s.MarkSent(ctx, "fs", base.Add(-48*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Fail(ctx, "fs", "550 gone"); err != nil {
+		t.Fatal(err)
+	}
+	before, err := s.Messages(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	was := map[string]store.Message{}
+	for _, m := range before {
+		was[m.ID] = m
+	}
+
+	// SentAt must be before the time given: s2 was sent at exactly base+2h.
+	st := prune(t, s, base.Add(2*time.Hour))
+	if want := (store.PruneStats{Messages: 1, Bytes: int64(len(was["s1"].Raw))}); st != want {
+		t.Fatalf("PruneSent(sent+2h) = %+v, want %+v", st, want)
+	}
+	st = prune(t, s, base.Add(2*time.Hour+time.Nanosecond))
+	if want := (store.PruneStats{Messages: 1, Bytes: 70000}); st != want {
+		t.Fatalf("PruneSent(sent+2h+1ns) = %+v, want %+v", st, want)
+	}
+	if st := prune(t, s, base.Add(2*time.Hour+time.Nanosecond)); st != (store.PruneStats{}) {
+		t.Fatalf("PruneSent again = %+v, want nothing", st)
+	}
+
+	after, err := s.Messages(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(messageIDs(after), messageIDs(before)) {
+		t.Fatalf("Messages after pruning = %v, want %v", messageIDs(after), messageIDs(before))
+	}
+	for _, m := range after {
+		sameButBody(t, "message "+m.ID+" after pruning", m, was[m.ID])
+		switch m.ID {
+		case "s1", "s2":
+			if m.Raw != nil || !m.Pruned {
+				t.Fatalf("pruned message %s: Raw %d bytes, Pruned %v; want nil and true", m.ID, len(m.Raw), m.Pruned)
+			}
+		default:
+			if !bytes.Equal(m.Raw, was[m.ID].Raw) || m.Pruned {
+				t.Fatalf("message %s (%s) changed by pruning: Raw %q, Pruned %v", m.ID, m.Status, m.Raw, m.Pruned)
+			}
+		}
+	}
+	if ms, err := s.Messages(ctx, "g"); err != nil || !slices.Equal(messageIDs(ms), []string{"s1", "s2", "p", "r", "f"}) {
+		t.Fatalf("Messages(g) after pruning = %v, %v", messageIDs(ms), err)
+	}
+
+	// The IDs stay known: queueing one again is still a duplicate.
+	_, err = s.Append(ctx, store.Batch{Outbox: []store.Message{newMessage("s1", "g", base)}})
+	var de *store.DuplicateError
+	if !errors.As(err, &de) || de.Kind != "message" || de.Key != "s1" {
+		t.Fatalf("queueing a pruned message's ID again: %v, want a DuplicateError", err)
+	}
+
+	// Nothing can send a message without its body again.
+	for name, move := range map[string]func() error{
+		"Retry": func() error { return s.Retry(ctx, "s1", base, "again") },
+		"Fail":  func() error { return s.Fail(ctx, "s1", "x") },
+	} {
+		if err := move(); !errors.Is(err, store.ErrPruned) {
+			t.Fatalf("%s of a pruned message: %v, want ErrPruned", name, err)
+		}
+	}
+	sameButBody(t, "pruned message after a refused Retry and Fail", message(t, s, "s1"), was["s1"])
+	if ids := due(t, s, base.Add(100*time.Hour)); !slices.Equal(ids, []string{"r", "p"}) {
+		t.Fatalf("Due after pruning = %v, want [r p]", ids)
+	}
+	// MarkSent of a pruned message counts the attempt and keeps it pruned.
+	if err := s.MarkSent(ctx, "s1", base.Add(5*time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if m := message(t, s, "s1"); !m.Pruned || m.Raw != nil || m.Status != store.Sent || m.Attempts != was["s1"].Attempts+1 {
+		t.Fatalf("pruned message after MarkSent: %+v", m)
+	}
+
+	// The rest goes when its time comes; Pending and Failed never do.
+	if st := prune(t, s, base.Add(1000*time.Hour)); st != (store.PruneStats{Messages: 1, Bytes: int64(len(was["s3"].Raw))}) {
+		t.Fatalf("PruneSent(later) = %+v, want s3 only", st)
+	}
+	for _, id := range []string{"p", "r", "f", "fs"} {
+		if m := message(t, s, id); m.Pruned || !bytes.Equal(m.Raw, was[id].Raw) {
+			t.Fatalf("%s message %s pruned: %+v", m.Status, id, m)
+		}
+	}
+	// A sent message without a body that is not marked pruned (umpire
+	// recover copies them so) is marked, freeing nothing.
+	empty := newMessage("e", "", base)
+	empty.Raw = nil
+	mustAppend(t, s, store.Batch{Outbox: []store.Message{empty}})
+	if err := s.MarkSent(ctx, "e", base); err != nil {
+		t.Fatal(err)
+	}
+	if st := prune(t, s, base.Add(time.Hour)); st != (store.PruneStats{Messages: 1}) {
+		t.Fatalf("PruneSent of a sent message without a body = %+v, want 1 message, 0 bytes", st)
+	}
+	if m := message(t, s, "e"); !m.Pruned {
+		t.Fatalf("sent message without a body not marked pruned: %+v", m)
+	}
+}
+
+// testPruneSentChunks prunes more messages than one transaction takes,
+// between pending ones.
+func testPruneSentChunks(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	n := store.PruneChunk + 3
+	var ms []store.Message
+	for i := range 2 * n {
+		ms = append(ms, newMessage(fmt.Sprintf("m%04d", i), "g", base))
+	}
+	mustAppend(t, s, store.Batch{Outbox: ms})
+	var bodies int64
+	for i := 0; i < 2*n; i += 2 {
+		if err := s.MarkSent(ctx, ms[i].ID, base); err != nil {
+			t.Fatal(err)
+		}
+		bodies += int64(len(ms[i].Raw))
+	}
+	if st := prune(t, s, base.Add(time.Second)); st != (store.PruneStats{Messages: n, Bytes: bodies}) {
+		t.Fatalf("PruneSent = %+v, want %d messages of %d bytes", st, n, bodies)
+	}
+	got, err := s.Messages(ctx, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, m := range got {
+		if sent := i%2 == 0; m.Pruned != sent || (m.Raw == nil) != sent {
+			t.Fatalf("message %s (%s): Pruned %v, %d bytes", m.ID, m.Status, m.Pruned, len(m.Raw))
+		}
+	}
+	if ids := due(t, s, base); len(ids) != n {
+		t.Fatalf("Due after pruning: %d messages, want %d", len(ids), n)
 	}
 }
