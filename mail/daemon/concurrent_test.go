@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"sync"
@@ -217,6 +219,78 @@ func TestConcurrentStoreFailure(t *testing.T) {
 	for _, id := range ids {
 		if !marked(t, bolt, id) {
 			t.Errorf("mail %s not marked", id)
+		}
+	}
+}
+
+// TestKillConcurrent: the daemon dies at a step of handling a chunk whose
+// mails (press of three games, interleaved) are handled two at a time;
+// after a restart every mail is recorded exactly once, each game's in
+// arrival order, and filed.
+func TestKillConcurrent(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts child processes")
+	}
+	for _, step := range []string{"fetched", "committed", "flagged", "moved"} {
+		t.Run(step, func(t *testing.T) { killConcurrentAt(t, step) })
+	}
+}
+
+func killConcurrentAt(t *testing.T, step string) {
+	imapSrv := mailtest.StartIMAP(t)
+	sink := mailtest.StartSink(t)
+	data := t.TempDir()
+	st, err := store.Open(filepath.Join(data, "umpire.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const nGames = 3
+	secrets := pressGames(t, st, nGames)
+	st.Close()
+	var all [][]byte
+	var ids []string
+	want := make([][]string, nGames)
+	for k := range 4 {
+		for i := range nGames {
+			id := fmt.Sprintf("race-c%d", i)
+			text := fmt.Sprintf("%s-%d", id, k)
+			raw, mid := pressMail(id, secrets[i], []string{"red", "blue"}[k%2], text)
+			all, ids, want[i] = append(all, raw), append(ids, mid), append(want[i], text)
+		}
+	}
+	imapSrv.Deliver(all...)
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestChildDaemon$", "-test.count=1")
+	cmd.Env = append(os.Environ(), envStep+"="+step, envIMAP+"="+imapSrv.Addr, envSMTP+"="+sink.Addr, envData+"="+data)
+	stdin, err := cmd.StdinPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer stdin.Close()
+	out, err := cmd.CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != killed {
+		t.Fatalf("the child did not die at %q: %v\n%s", step, err, out)
+	}
+
+	st, err = store.Open(filepath.Join(data, "umpire.db"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	d := startDaemonLog(t, testConfig(imapSrv.Addr, "umpire", "secret", sink.Addr, data), st, quietLog(), workers(4))
+	waitFor(t, "every mail to be filed", func() bool {
+		return len(imapSrv.Folder("INBOX")) == 0 && len(imapSrv.Folder("umpire-processed")) == len(all)
+	})
+	d.stop()
+	for i := range nGames {
+		id := fmt.Sprintf("race-c%d", i)
+		if got := pressTexts(t, st, id); !slices.Equal(got, want[i]) {
+			t.Errorf("killed at %s: %s's press in the order %q, want %q", step, id, got, want[i])
+		}
+	}
+	for _, id := range ids {
+		if !marked(t, st, id) {
+			t.Errorf("killed at %s: mail %s not marked", step, id)
 		}
 	}
 }
