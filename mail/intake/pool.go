@@ -16,9 +16,9 @@ import (
 //
 //   - two mails that share a key are handled one after the other, in UID
 //     order: the later one starts only once the earlier one committed;
-//   - a mail without keys (or every mail, when Intake.Keys is nil) is a
-//     barrier: it starts once every earlier mail of the chunk committed,
-//     and no later mail starts before it committed;
+//   - a mail without keys (or every mail, when Intake.Keys is nil or
+//     Workers is 1) is a barrier: it starts once every earlier mail of the
+//     chunk committed, and no later mail starts before it committed;
 //   - mails with disjoint keys may be handled at the same time, and a
 //     later one may commit first.
 //
@@ -71,7 +71,7 @@ func order(jobs []*job) {
 		if j.state == gone {
 			continue
 		}
-		if j.keys == nil {
+		if len(j.keys) == 0 {
 			j.after = append(since, barrier)
 			barrier, since = i, nil
 			clear(last)

@@ -427,7 +427,7 @@ func TestConcurrentShutdown(t *testing.T) {
 	}
 }
 
-// TestOrder: the mails each waits for.
+// TestOrder: the mails each waits for (no keys, nil or empty: a barrier).
 func TestOrder(t *testing.T) {
 	mk := func(keys ...[]string) []*job {
 		var jobs []*job
@@ -436,7 +436,7 @@ func TestOrder(t *testing.T) {
 		}
 		return jobs
 	}
-	jobs := mk([]string{"a"}, []string{"b"}, []string{"a", "b"}, nil, []string{"c"}, []string{"a"}, nil, []string{"b"})
+	jobs := mk([]string{"a"}, []string{"b"}, []string{"a", "b"}, nil, []string{"c"}, []string{"a"}, []string{}, []string{"b"})
 	jobs[1].state = gone
 	order(jobs)
 	want := [][]int{{-1}, nil, {-1, 0}, {0, 2, -1}, {3}, {3}, {4, 5, 3}, {6}}
