@@ -37,6 +37,9 @@ const compactTxSize = 16 << 20
 // a copy left by a crash is overwritten by the next Compact.
 func Compact(ctx context.Context, path string, opts ...Option) (CompactStats, error) {
 	var st CompactStats
+	if _, err := os.Stat(path); err != nil {
+		return st, fmt.Errorf("store: compact %s: %w", path, err) // and not create it
+	}
 	src, err := Open(path, append(opts, WithCheck(CheckAll))...)
 	if err != nil {
 		return st, err

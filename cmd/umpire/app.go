@@ -61,6 +61,8 @@ func init() {
 		{"command", "[--config umpire.yaml] FILE.yaml | -", "run a referee command (pause, extend, end, replace, rollback…) as if mailed", cmdCommand},
 		{"upgrade", "[--data DIR]", "rewrite games of an older umpire whose logs kept players' secrets", cmdUpgrade},
 		{"check", "[--data DIR]", "check the data file through and through; list every damaged game", cmdCheck}, {"recover", "--data DIR --to NEWDIR [--bundles DIR]", "build a new data file from a damaged one and the export bundles", cmdRecover}, {"import", "BUNDLE.tar", "add the game of an export bundle to the data file", cmdImport},
+		{"outbox", "[prune --older-than AGE]", "list the mail not yet delivered; or drop the bodies of old sent mail", cmdOutbox},
+		{"compact", "[--data DIR]", "rewrite the data file without its free space (after outbox prune)", cmdCompact},
 		{"serve", "[--config umpire.yaml]", "run the mail daemon (a local mail hub when no config is given)", cmdServe},
 		{"rulesets", "", "list the rulesets, their scenarios and options", cmdRulesets},
 		{"help", "[COMMAND]", "show help", cmdHelp},
