@@ -85,7 +85,11 @@ func cmdCheck(a *app, ctx context.Context, args []string) error {
 		fmt.Fprintf(w, "%-10s and %d more problems not listed\n", "", r.More)
 	}
 	o := r.Outbox
-	fmt.Fprintf(w, "outbox: %d messages (%d pending, %d sent, %d failed); %d intake marks; %d meta values\n", o.Messages, o.Pending, o.Sent, o.Failed, r.Marks, r.Meta)
+	sent := fmt.Sprintf("%d sent", o.Sent)
+	if o.Pruned > 0 {
+		sent += fmt.Sprintf(", %d of them pruned", o.Pruned)
+	}
+	fmt.Fprintf(w, "outbox: %d messages (%d pending, %s, %d failed); %d intake marks; %d meta values\n", o.Messages, o.Pending, sent, o.Failed, r.Marks, r.Meta)
 	if damaged == 0 && r.OK() {
 		fmt.Fprintf(w, "the data file is sound: %d games, %d events, every hash chain intact\n", len(r.Games), events)
 		return nil

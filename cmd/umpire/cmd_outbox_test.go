@@ -89,7 +89,7 @@ func TestOutboxPrune(t *testing.T) {
 	if out := c.ok("outbox"); !strings.Contains(out, "pending "+msgs[2].ID) || !strings.HasSuffix(out, "1 of 3 mails not delivered\n") {
 		t.Fatalf("outbox printed:\n%s", out)
 	}
-	if out := c.ok("check"); !strings.Contains(out, "the data file is sound") {
+	if out := c.ok("check"); !strings.Contains(out, "outbox: 3 messages (1 pending, 2 sent, 2 of them pruned, 0 failed)") || !strings.Contains(out, "the data file is sound") {
 		t.Fatalf("check after pruning:\n%s", out)
 	}
 }
