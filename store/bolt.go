@@ -897,6 +897,36 @@ func (s *Bolt) move(ctx context.Context, id string, change func(*Message) error)
 	return s.wrap(err)
 }
 
+// rawKey starts the body in a stored message, as json.Marshal writes it.
+var rawKey = []byte(`,"raw":"`)
+
+// withoutRaw returns the stored message p without its "raw" field, and the
+// length of the body that field held, without decoding the body (a results
+// mail's is hundreds of KB, which json.Unmarshal would scan twice and
+// decode). The body is base64, which holds no quote, and json.Marshal
+// escapes every quote within a string, so the first rawKey is the field
+// itself. Without one, p is returned as it is, and decoding it reads its
+// body, if any, as usual.
+func withoutRaw(p []byte) ([]byte, int64) {
+	i := bytes.Index(p, rawKey)
+	if i < 0 {
+		return p, 0
+	}
+	start := i + len(rawKey)
+	j := bytes.IndexByte(p[start:], '"')
+	if j < 0 {
+		return p, 0
+	}
+	b64 := p[start : start+j]
+	n := len(b64) / 4 * 3
+	for k := len(b64) - 1; k >= 0 && b64[k] == '='; k-- {
+		n--
+	}
+	out := make([]byte, 0, len(p)-j-len(rawKey)-1)
+	out = append(out, p[:i]...)
+	return append(out, p[start+j+1:]...), int64(n)
+}
+
 // PruneSent implements Store. It finds the messages to prune in read
 // transactions, PruneChunk at a time, decoding no body, and rewrites each
 // chunk in one write transaction that checks every message again (a
@@ -924,7 +954,8 @@ func (s *Bolt) PruneSent(ctx context.Context, before time.Time) (PruneStats, err
 			}
 			for ; k != nil; k, v = c.Next() {
 				var ms messageState
-				if err := json.Unmarshal(v, &ms); err != nil {
+				rest, _ := withoutRaw(v)
+				if err := json.Unmarshal(rest, &ms); err != nil {
 					return fmt.Errorf("%w: outbox message %q: %v", ErrCorrupt, k, err)
 				}
 				after = cloneBytes(k)
@@ -950,19 +981,21 @@ func (s *Bolt) PruneSent(ctx context.Context, before time.Time) (PruneStats, err
 					return fmt.Errorf("%w: the outbox buckets are missing", ErrCorrupt)
 				}
 				for _, id := range ids {
-					n, m, err := o.get(string(id))
-					if errors.Is(err, ErrNotFound) {
+					v := o.msgs.Get(id)
+					if v == nil {
 						continue
 					}
+					rest, body := withoutRaw(v)
+					n, m, err := decodeMessage(rest)
 					if err != nil {
-						return err
+						return fmt.Errorf("outbox message %q: %w", id, err)
 					}
 					if !prunable(m.Status, m.SentAt, m.Pruned, before) {
 						continue
 					}
 					chunk.Messages++
-					chunk.Bytes += prune(&m)
-					v, err := encodeMessage(n, &m)
+					chunk.Bytes += body + prune(&m)
+					v, err = encodeMessage(n, &m)
 					if err != nil {
 						return fmt.Errorf("outbox message %q: %w", id, err)
 					}

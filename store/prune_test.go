@@ -124,3 +124,52 @@ func TestPruneReusesSpace(t *testing.T) {
 		t.Fatalf("after pruning the pages reach %d bytes further and the file grew by %d; without, by %d and %d: the freed pages were not reused", grew[1], grewFile[1], grew[0], grewFile[0])
 	}
 }
+
+// BenchmarkPruneSent is a daily prune in a year-old outbox: 360 mails of
+// 200 KB already pruned, and each round 30 more queued, sent, and pruned.
+// It reports the prune's cost against queueing the same mails in the same
+// round (prune/queue), and the outbox's listing (what `umpire outbox`
+// reads) after it.
+//
+//	go test ./store -run '^$' -bench PruneSent -benchtime 5x -count 3
+func BenchmarkPruneSent(b *testing.B) {
+	ctx := context.Background()
+	s := benchBolt(b)
+	t0 := time.Date(2025, 1, 1, 12, 0, 0, 0, time.UTC)
+	day := 24 * time.Hour
+	sendAll := func(ids []string, at time.Time) {
+		for _, id := range ids {
+			if err := s.MarkSent(ctx, id, at); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+	sendAll(fillOutbox(b, s, "old", 360, t0), t0)
+	if _, err := s.PruneSent(ctx, t0.Add(day)); err != nil {
+		b.Fatal(err)
+	}
+	var queue, prune, list time.Duration
+	for i := 0; b.Loop(); i++ {
+		at := t0.Add(time.Duration(i+2) * day)
+		start := time.Now()
+		ids := fillOutbox(b, s, fmt.Sprint("day", i), 30, at)
+		queue += time.Since(start)
+		sendAll(ids, at)
+		start = time.Now()
+		st, err := s.PruneSent(ctx, at.Add(time.Hour))
+		prune += time.Since(start)
+		if err != nil || st.Messages != 30 {
+			b.Fatalf("PruneSent = %+v, %v; want 30 messages", st, err)
+		}
+		start = time.Now()
+		if _, err := s.Messages(ctx, ""); err != nil {
+			b.Fatal(err)
+		}
+		list += time.Since(start)
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(prune.Milliseconds())/n, "prune-ms")
+	b.ReportMetric(float64(queue.Milliseconds())/n, "queue-ms")
+	b.ReportMetric(float64(prune)/float64(queue), "prune/queue")
+	b.ReportMetric(float64(list.Microseconds())/n/1000, "list-ms")
+}
