@@ -45,6 +45,7 @@ type Config struct {
 	From      From     `yaml:"from"`
 	Referee   Referee  `yaml:"referee"`
 	Limits    Limits   `yaml:"limits"`
+	Outbox    Outbox   `yaml:"outbox"`
 	Log       LogLevel `yaml:"log"` // debug, info (default), warn, error
 
 	File string `yaml:"-"` // the file it was read from
@@ -129,6 +130,19 @@ type Limits struct {
 	// SecretWindow pause its order mails for SecretWindow; default 5 in 1h.
 	SecretGuesses int      `yaml:"secret_guesses"`
 	SecretWindow  Duration `yaml:"secret_window"`
+}
+
+// Outbox says how long the data file keeps the text of mail once it was
+// sent. The mails that carry pictures are most of a data file's size; the
+// game's record is its event log, which is never pruned, and a sent mail's
+// ID, recipients and time are kept (so it is never sent twice).
+type Outbox struct {
+	// KeepSent is how long a sent mail's text is kept; default 720h (30
+	// days), at least 24h.
+	KeepSent Duration `yaml:"keep_sent"`
+	// KeepAll keeps every sent mail's text for ever (the data file then
+	// grows by the mails' size).
+	KeepAll bool `yaml:"keep_all"`
 }
 
 // Secret is a password or other secret, given inline (password:), in a file

@@ -27,9 +27,11 @@ const (
 	// an hour pause guessing for an hour (mail/referee's throttle).
 	DefaultSecretGuesses = 5
 	DefaultSecretWindow  = Duration(time.Hour)
-	DefaultMessageLimit  = Size(extract.DefaultMaxMessage) // 10 MiB
-	DefaultOrdersLimit   = Size(extract.DefaultMaxBytes)   // 256 KiB, also the command line's limit
-	DefaultName          = "Umpire"
+	// DefaultKeepSent is how long a sent mail's text is kept.
+	DefaultKeepSent     = Duration(30 * 24 * time.Hour)
+	DefaultMessageLimit = Size(extract.DefaultMaxMessage) // 10 MiB
+	DefaultOrdersLimit  = Size(extract.DefaultMaxBytes)   // 256 KiB, also the command line's limit
+	DefaultName         = "Umpire"
 )
 
 // The most read of each file: a read above the limit fails, naming the
@@ -219,6 +221,12 @@ func (v *validator) check(c *Config) {
 	}
 	if c.Limits.SecretWindow < Duration(time.Minute) || c.Limits.SecretWindow > Duration(30*24*time.Hour) {
 		v.fail("limits.secret_window", "limits.secret_window: give a duration from 1m to 720h (default 1h)")
+	}
+	if c.Outbox.KeepSent == 0 {
+		c.Outbox.KeepSent = DefaultKeepSent
+	}
+	if c.Outbox.KeepSent < Duration(24*time.Hour) {
+		v.fail("outbox.keep_sent", "outbox.keep_sent: give a duration of at least 24h (default 720h, 30 days); to keep every sent mail, say keep_all: true")
 	}
 	switch c.Log {
 	case "", "debug", "info", "warn", "error":
