@@ -688,6 +688,9 @@ func sampleHeap() func() uint64 {
 // directory (its local hub, default hash strength). rss-MB is the serve
 // process's own VmHWM — hub and daemon, no clients — over its whole life:
 // start, the check of its data file, the plain burst and the order burst.
+// anon-end-MB and file-end-MB split its resident memory just after the
+// burst: the Go heap and stacks, and pages of mapped files (bbolt maps the
+// data file, whose outbox then holds every reply with its picture).
 func BenchmarkServeBurst(b *testing.B) {
 	bin := filepath.Join(b.TempDir(), "umpire")
 	if out, err := exec.Command("go", "build", "-o", bin, "../../cmd/umpire").CombinedOutput(); err != nil {
@@ -695,7 +698,7 @@ func BenchmarkServeBurst(b *testing.B) {
 	}
 	w, l := prepareWorld(b, context.Background())
 	l.Hub.Close()
-	var oRate, pRate, rss []float64
+	var oRate, pRate, rss, anon, file []float64
 	b.ResetTimer()
 	for range b.N {
 		b.StopTimer()
@@ -715,7 +718,9 @@ func BenchmarkServeBurst(b *testing.B) {
 		od, on := w.burst(gs, w.order)
 		b.StopTimer()
 		pRate, oRate = append(pRate, float64(pn)/pd.Seconds()), append(oRate, float64(on)/od.Seconds())
-		rss = append(rss, float64(procStatus(strconv.Itoa(srv.cmd.Process.Pid), "VmHWM"))/(1<<20))
+		pid := strconv.Itoa(srv.cmd.Process.Pid)
+		rss = append(rss, float64(procStatus(pid, "VmHWM"))/(1<<20))
+		anon, file = append(anon, float64(procStatus(pid, "RssAnon"))/(1<<20)), append(file, float64(procStatus(pid, "RssFile"))/(1<<20))
 		w.stopWatchers()
 		srv.stop(b)
 	}
@@ -724,6 +729,8 @@ func BenchmarkServeBurst(b *testing.B) {
 	b.ReportMetric(p, "plain/s")
 	b.ReportMetric(o/p, "orders/plain")
 	b.ReportMetric(slices.Max(rss), "rss-MB")
+	b.ReportMetric(slices.Max(anon), "anon-end-MB")
+	b.ReportMetric(slices.Max(file), "file-end-MB")
 	b.ReportMetric(0, "ns/op")
 }
 
