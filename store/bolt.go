@@ -777,7 +777,7 @@ func (s *Bolt) Marked(ctx context.Context, mark string) (bool, error) {
 
 // Due implements Store. It walks the pending index only, so its cost grows
 // with the number of due messages, not with the outbox's history.
-func (s *Bolt) Due(ctx context.Context, now time.Time) ([]Message, error) {
+func (s *Bolt) Due(ctx context.Context, now time.Time, max int) ([]Message, error) {
 	if err := s.enter(ctx); err != nil {
 		return nil, err
 	}
@@ -793,7 +793,7 @@ func (s *Bolt) Due(ctx context.Context, now time.Time) ([]Message, error) {
 			if len(k) < 8 {
 				return fmt.Errorf("%w: outbox index key %x", ErrCorrupt, k)
 			}
-			if bytes.Compare(k[:8], limit) > 0 {
+			if bytes.Compare(k[:8], limit) > 0 || (max > 0 && len(out) == max) {
 				break
 			}
 			_, m, err := o.get(string(k[8:]))

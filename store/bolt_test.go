@@ -93,10 +93,10 @@ func TestBoltSurvivesReopen(t *testing.T) {
 	if v, err := s.Meta(ctx, "uidvalidity"); string(v) != "7" || err != nil {
 		t.Fatalf("meta lost: %q %v", v, err)
 	}
-	if due, err := s.Due(ctx, t0.Add(time.Minute)); len(due) != 0 || err != nil {
+	if due, err := s.Due(ctx, t0.Add(time.Minute), 0); len(due) != 0 || err != nil {
 		t.Fatalf("retried message due too early after reopening: %v %v", due, err)
 	}
-	due, err := s.Due(ctx, t0.Add(time.Hour))
+	due, err := s.Due(ctx, t0.Add(time.Hour), 0)
 	if err != nil || len(due) != 1 || due[0].Attempts != 1 || due[0].LastError != "busy" {
 		t.Fatalf("Due after reopening = %+v, %v", due, err)
 	}

@@ -469,7 +469,7 @@ func readAll(path string, opts ...store.Option) *snapshot {
 	}
 	_, err = s.Messages(ctx, "")
 	sn.other = append(sn.other, err)
-	_, err = s.Due(ctx, time.Now().Add(time.Hour))
+	_, err = s.Due(ctx, time.Now().Add(time.Hour), 0)
 	sn.other = append(sn.other, err)
 	_, err = s.Marked(ctx, "imap:1:big-0")
 	sn.other = append(sn.other, err)

@@ -120,7 +120,7 @@ func checkFixture(t *testing.T, s store.Store) {
 	if ok, err := s.Marked(ctx, "imap:1:1"); err != nil || !ok {
 		t.Errorf("mark = %v, %v", ok, err)
 	}
-	due, err := s.Due(ctx, fixtureTime.Add(time.Minute))
+	due, err := s.Due(ctx, fixtureTime.Add(time.Minute), 0)
 	if err != nil || len(due) != 1 {
 		t.Fatalf("Due = %+v, %v", due, err)
 	}

@@ -231,7 +231,7 @@ func (m *Memory) Meta(ctx context.Context, key string) ([]byte, error) {
 }
 
 // Due implements Store.
-func (m *Memory) Due(ctx context.Context, now time.Time) ([]Message, error) {
+func (m *Memory) Due(ctx context.Context, now time.Time, max int) ([]Message, error) {
 	m.mu.RLock()
 	defer m.mu.RUnlock()
 	if err := m.enter(ctx); err != nil {
@@ -255,6 +255,9 @@ func (m *Memory) Due(ctx context.Context, now time.Time) ([]Message, error) {
 		}
 		return strings.Compare(a.ID, b.ID)
 	})
+	if max > 0 && len(due) > max {
+		due = due[:max]
+	}
 	var out []Message
 	for _, msg := range due {
 		out = append(out, cloneMessage(msg))

@@ -193,8 +193,11 @@ type Store interface {
 	// Meta returns a global value; ErrNotFound if absent.
 	Meta(ctx context.Context, key string) ([]byte, error)
 	// Due returns the Pending messages whose NextAttempt is not after now,
-	// oldest first: by NextAttempt, then by ID. A zero NextAttempt is due at once.
-	Due(ctx context.Context, now time.Time) ([]Message, error)
+	// oldest first: by NextAttempt, then by ID. A zero NextAttempt is due at
+	// once. max > 0 returns at most max of them (the first), so that a
+	// sender holds a few mails in memory at a time, not a whole backlog of
+	// pictures; max <= 0 returns them all.
+	Due(ctx context.Context, now time.Time, max int) ([]Message, error)
 	// Messages returns every outbox message of a game ("" for all), oldest
 	// first: in the order they were queued.
 	Messages(ctx context.Context, game string) ([]Message, error)

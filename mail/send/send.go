@@ -104,71 +104,112 @@ type Stats struct {
 	Sent, Retried, Failed int
 }
 
+// DrainBatch is how many due messages a drain holds in memory at a time:
+// a backlog of results mails with their pictures is read a few at a time.
+const DrainBatch = 16
+
 // Drain sends every due message, oldest first, over one SMTP session:
 // the one kept from the last drain if it still answers, else a new one
-// (and a new one again after a failed one). It returns when none is due,
-// or with a store error. SMTP problems never stop it: they are recorded
-// per message. The session is kept for the next drain (see Idle).
+// (and a new one again after a failed one). It reads the due messages
+// DrainBatch at a time. It returns when none is due, or with a store
+// error. SMTP problems never stop it: they are recorded per message; when
+// the server cannot be reached, the messages left wait for the next
+// drain without another try. The session is kept for the next drain (see
+// Idle).
 func (s *Sender) Drain(ctx context.Context) (Stats, error) {
 	var st Stats
-	due, err := s.Store.Due(ctx, s.now())
-	if err != nil || len(due) == 0 {
-		return st, err
-	}
 	ss := s.take()
 	defer func() { s.keep(ctx, ss) }()
-	for _, m := range due {
-		if ctx.Err() != nil {
-			return st, nil
+	seen := map[string]bool{} // tried in this drain: a retry due at once waits for the next
+	var down error            // the server could not be reached
+	for batch := DrainBatch; ctx.Err() == nil; {
+		due, err := s.Store.Due(ctx, s.now(), batch)
+		if err != nil {
+			return st, err
 		}
-		if ss != nil && ss.sent >= s.maxPerSession() {
-			ss.quit()
-			ss = nil
+		var fresh []store.Message
+		for _, m := range due {
+			if !seen[m.ID] {
+				fresh = append(fresh, m)
+			}
 		}
-		if ss == nil {
-			c, err := s.dial()
-			if err != nil {
-				// The server is down: every message waits for the next round.
-				if rerr := s.retry(ctx, m, err, &st); rerr != nil {
-					return st, rerr
+		if len(fresh) == 0 {
+			if len(due) < batch {
+				return st, nil
+			}
+			batch *= 2 // only messages tried already: look further
+			continue
+		}
+		for _, m := range fresh {
+			if ctx.Err() != nil {
+				return st, nil
+			}
+			seen[m.ID] = true
+			if down != nil {
+				if err := s.retry(ctx, m, down, &st); err != nil {
+					return st, err
 				}
 				continue
 			}
-			ss = &session{c: c}
-		}
-		err := s.sendOne(ss.c, m)
-		ss.sent++
-		if err == nil {
-			if Hook != nil {
-				Hook("sending")
+			if len(m.Raw) == 0 {
+				// Nothing to send (a body dropped by an older umpire's
+				// retry of a pruned mail): refused, for the referee to see.
+				if err := s.Store.Fail(ctx, m.ID, "the mail has no text to send (its body was pruned)"); err != nil && !errors.Is(err, store.ErrPruned) {
+					return st, err
+				}
+				st.Failed++
+				s.log().Error("mail without a body: not sent", "id", m.ID, "to", m.To, "game", m.Game)
+				continue
 			}
-			if err := s.Store.MarkSent(context.WithoutCancel(ctx), m.ID, s.now()); err != nil {
-				return st, err
-			}
-			st.Sent++
-			s.log().Info("mail sent", "id", m.ID, "to", m.To, "game", m.Game)
-			continue
-		}
-		if Permanent(err) {
-			if ferr := s.Store.Fail(ctx, m.ID, err.Error()); ferr != nil {
-				return st, ferr
-			}
-			st.Failed++
-			s.log().Error("mail refused for good; the referee must look (umpire serve --outbox)", "id", m.ID, "to", m.To, "game", m.Game, "err", err)
-			if s.OnFail != nil {
-				s.OnFail(ctx, m, err.Error())
-			}
-			if ss.c.Reset() != nil {
-				ss.c.Close()
+			if ss != nil && ss.sent >= s.maxPerSession() {
+				ss.quit()
 				ss = nil
 			}
-			continue
+			if ss == nil {
+				c, err := s.dial()
+				if err != nil {
+					down = err
+					if rerr := s.retry(ctx, m, err, &st); rerr != nil {
+						return st, rerr
+					}
+					continue
+				}
+				ss = &session{c: c}
+			}
+			err := s.sendOne(ss.c, m)
+			ss.sent++
+			if err == nil {
+				if Hook != nil {
+					Hook("sending")
+				}
+				if err := s.Store.MarkSent(context.WithoutCancel(ctx), m.ID, s.now()); err != nil {
+					return st, err
+				}
+				st.Sent++
+				s.log().Info("mail sent", "id", m.ID, "to", m.To, "game", m.Game)
+				continue
+			}
+			if Permanent(err) {
+				if ferr := s.Store.Fail(ctx, m.ID, err.Error()); ferr != nil {
+					return st, ferr
+				}
+				st.Failed++
+				s.log().Error("mail refused for good; the referee must look (umpire serve --outbox)", "id", m.ID, "to", m.To, "game", m.Game, "err", err)
+				if s.OnFail != nil {
+					s.OnFail(ctx, m, err.Error())
+				}
+				if ss.c.Reset() != nil {
+					ss.c.Close()
+					ss = nil
+				}
+				continue
+			}
+			if rerr := s.retry(ctx, m, err, &st); rerr != nil {
+				return st, rerr
+			}
+			ss.c.Close()
+			ss = nil
 		}
-		if rerr := s.retry(ctx, m, err, &st); rerr != nil {
-			return st, rerr
-		}
-		ss.c.Close()
-		ss = nil
 	}
 	return st, nil
 }

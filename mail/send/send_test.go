@@ -245,3 +245,57 @@ func TestKeptSessionAfterFailures(t *testing.T) {
 		t.Fatalf("drain after the backoff: %+v %v", got, err)
 	}
 }
+
+// countingStore counts the messages Due hands out at once.
+type countingStore struct {
+	store.Store
+	most int
+}
+
+func (c *countingStore) Due(ctx context.Context, now time.Time, n int) ([]store.Message, error) {
+	ms, err := c.Store.Due(ctx, now, n)
+	c.most = max(c.most, len(ms))
+	return ms, err
+}
+
+// TestDrainInBatches: a backlog larger than DrainBatch is sent in one
+// drain, never more than DrainBatch messages held at a time; a message
+// with no text is refused, not sent empty; and a server that cannot be
+// reached is tried once per drain, the rest waiting for the next.
+func TestDrainInBatches(t *testing.T) {
+	sink := mailtest.StartSink(t)
+	mem := store.NewMemory()
+	st := &countingStore{Store: mem}
+	clock := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	s := sender(t, sink.Addr, st, &clock)
+	var ids []string
+	for i := range 3*send.DrainBatch + 5 {
+		ids = append(ids, fmt.Sprintf("m%02d@x", i))
+	}
+	queue(t, mem, ids...)
+	if _, err := mem.Append(context.Background(), store.Batch{Outbox: []store.Message{{ID: "empty@x", From: "umpire@example.org", To: []string{"p@example.org"}}}}); err != nil {
+		t.Fatal(err)
+	}
+	got, err := s.Drain(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Sent != len(ids) || got.Failed != 1 {
+		t.Fatalf("drain: %+v, want %d sent and the empty one refused", got, len(ids))
+	}
+	if st.most > send.DrainBatch {
+		t.Errorf("the drain held %d messages at once, want at most %d", st.most, send.DrainBatch)
+	}
+	if m := status(t, mem)["empty@x"]; m.Status != store.Failed {
+		t.Errorf("the empty message is %s, want failed", m.Status)
+	}
+	s.Close()
+
+	// The server is gone: one try, every message retried later.
+	queue(t, mem, "late1@x", "late2@x", "late3@x")
+	s.SMTP.Port = 1 // nothing listens there
+	got, err = s.Drain(context.Background())
+	if err != nil || got.Retried != 3 || got.Sent != 0 {
+		t.Fatalf("drain with the server down: %+v, %v; want 3 retried", got, err)
+	}
+}

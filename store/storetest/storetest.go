@@ -343,7 +343,7 @@ func wroteNothing(t *testing.T, s store.Store, game, tag string, v uint64) {
 			t.Fatalf("message msg-%s queued by a refused batch", tag)
 		}
 	}
-	due, err := s.Due(ctx, base.Add(1000*time.Hour))
+	due, err := s.Due(ctx, base.Add(1000*time.Hour), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -596,7 +596,7 @@ func messageIDs(ms []store.Message) []string {
 
 func due(t *testing.T, s store.Store, now time.Time) []string {
 	t.Helper()
-	ms, err := s.Due(t.Context(), now)
+	ms, err := s.Due(t.Context(), now, 0)
 	if err != nil {
 		t.Fatalf("Due(%v): %v", now, err)
 	}
@@ -605,7 +605,18 @@ func due(t *testing.T, s store.Store, now time.Time) []string {
 			t.Fatalf("Due returned %s with status %s", m.ID, m.Status)
 		}
 	}
-	return messageIDs(ms)
+	all := messageIDs(ms)
+	// At most max: the first max of them, in the same order.
+	for max := 1; max <= len(all)+1; max++ {
+		some, err := s.Due(t.Context(), now, max)
+		if err != nil {
+			t.Fatalf("Due(%v, %d): %v", now, max, err)
+		}
+		if want := all[:min(max, len(all))]; !slices.Equal(messageIDs(some), want) {
+			t.Fatalf("Due(%v, %d) = %v, want the first %d of %v", now, max, messageIDs(some), max, all)
+		}
+	}
+	return all
 }
 
 func message(t *testing.T, s store.Store, id string) store.Message {
@@ -798,7 +809,7 @@ func testCallerMutation(t *testing.T, s store.Store) {
 	if got := message(t, s, "m"); got.To[0] != "a@example.org" || got.Raw[0] != 'S' {
 		t.Fatalf("stored message changed with a reader's copy: %+v", got)
 	}
-	ds, err := s.Due(ctx, base)
+	ds, err := s.Due(ctx, base, 0)
 	if err != nil || len(ds) != 1 {
 		t.Fatalf("Due = %v, %v", ds, err)
 	}
@@ -843,7 +854,7 @@ func testClosed(t *testing.T, s store.Store) {
 		"Secret":   func() error { _, err := s.Secret(ctx, "g", "s"); return err },
 		"Marked":   func() error { _, err := s.Marked(ctx, "m"); return err },
 		"Meta":     func() error { _, err := s.Meta(ctx, "k"); return err },
-		"Due":      func() error { _, err := s.Due(ctx, base); return err },
+		"Due":      func() error { _, err := s.Due(ctx, base, 0); return err },
 		"Messages": func() error { _, err := s.Messages(ctx, ""); return err },
 		"MarkSent": func() error { return s.MarkSent(ctx, "m", base) },
 		"Retry":    func() error { return s.Retry(ctx, "m", base, "x") },
@@ -877,7 +888,7 @@ func testContextCancelled(t *testing.T, s store.Store) {
 		"Secret":   func() error { _, err := s.Secret(ctx, "g", "s"); return err },
 		"Marked":   func() error { _, err := s.Marked(ctx, "m"); return err },
 		"Meta":     func() error { _, err := s.Meta(ctx, "k"); return err },
-		"Due":      func() error { _, err := s.Due(ctx, base); return err },
+		"Due":      func() error { _, err := s.Due(ctx, base, 0); return err },
 		"Messages": func() error { _, err := s.Messages(ctx, ""); return err },
 		"MarkSent": func() error { return s.MarkSent(ctx, "m", base) },
 		"Retry":    func() error { return s.Retry(ctx, "m", base, "x") },
