@@ -62,8 +62,9 @@ type Daemon struct {
 	// 0 means runtime.GOMAXPROCS(0); 1 handles one mail at a time.
 	Workers int
 
-	desk *referee.Desk
-	kick chan struct{}
+	desk  *referee.Desk
+	store store.Store
+	kick  chan struct{}
 }
 
 // Run serves until ctx ends or the store fails to open.
@@ -83,6 +84,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	d.store = st
 	svc := &games.Service{Store: st, Rules: d.Rules, Now: d.Now}
 	if old, err := svc.Outdated(ctx); err != nil {
 		return err
@@ -236,6 +238,7 @@ func (d *Daemon) serveConn(ctx context.Context, conn *intake.Conn) {
 }
 
 func (d *Daemon) sendLoop(ctx context.Context, snd *send.Sender) {
+	defer snd.Close() // the session kept between drains
 	log := d.log()
 	poll := d.SendPoll
 	if poll <= 0 {
@@ -276,9 +279,14 @@ func (d *Daemon) clockLoop(ctx context.Context) {
 	}
 	t := time.NewTicker(every)
 	defer t.Stop()
+	var pruned time.Time
 	for {
 		if err := d.desk.Tick(ctx); err != nil && ctx.Err() == nil {
 			d.log().Error("running the games' clocks failed", "err", err)
+		}
+		if now := d.clockNow(); now.Sub(pruned) >= 24*time.Hour {
+			d.pruneSent(ctx, now)
+			pruned = now
 		}
 		select {
 		case d.kick <- struct{}{}:
@@ -289,6 +297,38 @@ func (d *Daemon) clockLoop(ctx context.Context) {
 			return
 		case <-t.C:
 		}
+	}
+}
+
+func (d *Daemon) clockNow() time.Time {
+	if d.Now != nil {
+		return d.Now()
+	}
+	return time.Now()
+}
+
+// pruneSent drops the text of the mail sent longer ago than
+// outbox.keep_sent (30 days by default; never with outbox.keep_all): the
+// pictures of old results are most of a data file. A sent mail's ID,
+// recipients and time stay, so it is never sent twice.
+func (d *Daemon) pruneSent(ctx context.Context, now time.Time) {
+	o := d.Config.Outbox
+	if o.KeepAll {
+		d.log().Debug("old sent mail checked", "kept", "all (outbox.keep_all)")
+		return
+	}
+	keep := o.KeepSent.D()
+	if keep <= 0 {
+		keep = config.DefaultKeepSent.D()
+	}
+	st, err := d.store.PruneSent(ctx, now.Add(-keep))
+	switch {
+	case err != nil && ctx.Err() == nil:
+		d.log().Error("dropping the text of old sent mail failed; will try again tomorrow", "err", err)
+	case st.Messages > 0:
+		d.log().Info("dropped the text of old sent mail", "mails", st.Messages, "bytes", st.Bytes, "sent_before", now.Add(-keep).UTC().Format(time.RFC3339))
+	default:
+		d.log().Debug("old sent mail checked", "kept", "every mail sent since "+now.Add(-keep).UTC().Format(time.RFC3339))
 	}
 }
 
