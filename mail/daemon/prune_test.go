@@ -23,7 +23,7 @@ func TestPruneSentMail(t *testing.T) {
 		var msgs []store.Message
 		for _, id := range []string{"old@x", "recent@x", "waiting@x"} {
 			msgs = append(msgs, store.Message{ID: id, From: "umpire@example.org", To: []string{"p@example.org"},
-				Raw: []byte("From: umpire@example.org\r\nTo: p@example.org\r\nMessage-ID: <" + id + ">\r\nSubject: x\r\n\r\nhello\r\n"),
+				Raw:         []byte("From: umpire@example.org\r\nTo: p@example.org\r\nMessage-ID: <" + id + ">\r\nSubject: x\r\n\r\nhello\r\n"),
 				NextAttempt: now.Add(time.Hour)}) // not due while the test runs
 		}
 		if _, err := st.Append(ctx, store.Batch{Outbox: msgs}); err != nil {
