@@ -571,6 +571,9 @@ func (g *Game) View(viewer adjudicator.Side) adjudicator.View {
 }
 
 // Clone returns a copy of g that can be folded further without touching g.
+// It only reads g: the games service hands out clones of one cached game
+// to several goroutines at once (concurrent intake), so Clone must never
+// write to the game it copies, not even a flag.
 func (g *Game) Clone() *Game {
 	c := *g
 	c.State = g.Rules.Clone(g.State)
