@@ -86,6 +86,10 @@ type IMAP struct {
 	Folders Folders  `yaml:"folders"`
 	Poll    Duration `yaml:"poll"` // how often to look for mail even when IDLE is on; default 1m
 	Idle    *bool    `yaml:"idle"` // use IDLE when the server offers it; default true
+	// Workers is how many mails of different games are handled at the
+	// same time at most; default 0, the number of processors; 1 handles
+	// one mail at a time.
+	Workers int `yaml:"workers"`
 }
 
 // UseIdle reports whether IDLE is wanted.

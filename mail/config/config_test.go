@@ -195,3 +195,35 @@ func TestSecretGuessLimits(t *testing.T) {
 		t.Errorf("too many guesses allowed: %v", err)
 	}
 }
+
+func TestOutboxAndWorkers(t *testing.T) {
+	t.Setenv("UMPIRE_TEST_IMAP_PW", "x")
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "smtp.pw"), []byte("s3cret\n"), 0o600)
+	file := filepath.Join(dir, "umpire.yaml")
+	c, err := Parse(file, []byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Outbox.KeepSent != DefaultKeepSent || c.Outbox.KeepAll || c.IMAP.Workers != 0 {
+		t.Errorf("defaults: outbox %+v, workers %d", c.Outbox, c.IMAP.Workers)
+	}
+	src := strings.Replace(good, "limits: {message: 5MiB, orders: 64KiB}\n", "limits: {message: 5MiB, orders: 64KiB}\noutbox: {keep_sent: 2160h}\n", 1)
+	if c, err := Parse(file, []byte(src)); err != nil || c.Outbox.KeepSent.D() != 90*24*time.Hour {
+		t.Errorf("keep_sent: 2160h: %+v %v", c, err)
+	}
+	src = strings.Replace(good, "limits: {message: 5MiB, orders: 64KiB}\n", "limits: {message: 5MiB, orders: 64KiB}\noutbox: {keep_sent: 1h}\n", 1)
+	if _, err := Parse(file, []byte(src)); err == nil || !strings.Contains(err.Error(), "outbox.keep_sent") {
+		t.Errorf("keep_sent: 1h accepted: %v", err)
+	}
+	src = strings.Replace(good, "limits: {message: 5MiB, orders: 64KiB}\n", "limits: {message: 5MiB, orders: 64KiB}\noutbox: {keep_all: true}\n", 1)
+	if c, err := Parse(file, []byte(src)); err != nil || !c.Outbox.KeepAll {
+		t.Errorf("keep_all: %+v %v", c, err)
+	}
+	if c, err := Parse(file, []byte(strings.Replace(good, "  poll: 30s\n", "  poll: 30s\n  workers: 3\n", 1))); err != nil || c.IMAP.Workers != 3 {
+		t.Errorf("workers: 3: %+v %v", c, err)
+	}
+	if _, err := Parse(file, []byte(strings.Replace(good, "  poll: 30s\n", "  poll: 30s\n  workers: 500\n", 1))); err == nil || !strings.Contains(err.Error(), "imap.workers") {
+		t.Errorf("workers: 500 accepted: %v", err)
+	}
+}

@@ -222,6 +222,9 @@ func (v *validator) check(c *Config) {
 	if c.Limits.SecretWindow < Duration(time.Minute) || c.Limits.SecretWindow > Duration(30*24*time.Hour) {
 		v.fail("limits.secret_window", "limits.secret_window: give a duration from 1m to 720h (default 1h)")
 	}
+	if c.IMAP.Workers < 0 || c.IMAP.Workers > 64 {
+		v.fail("imap.workers", "imap.workers: give a number from 1 to 64, or leave it out for the number of processors")
+	}
 	if c.Outbox.KeepSent == 0 {
 		c.Outbox.KeepSent = DefaultKeepSent
 	}

@@ -103,7 +103,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 	}
 	d.kick = make(chan struct{}, 1)
 	in := &intake.Intake{IMAP: cfg.IMAP, Store: st, Log: log, MaxSize: int64(cfg.Limits.Message), Handle: d.handle,
-		Keys: d.desk.Keys, Workers: d.Workers}
+		Keys: d.desk.Keys, Workers: d.workers()}
 	snd := &send.Sender{SMTP: cfg.SMTP, Store: st, Log: log, Now: d.Now, Backoff: d.SendBackoff, OnFail: d.tellReferee}
 	log.Info("umpire serve started", "imap", cfg.IMAP.Addr(), "imap_user", cfg.IMAP.User, "imap_tls", cfg.IMAP.TLS,
 		"smtp", cfg.SMTP.Addr(), "smtp_tls", cfg.SMTP.TLS, "from", cfg.From.Address, "referee", cfg.Referee.Address,
@@ -298,6 +298,15 @@ func (d *Daemon) clockLoop(ctx context.Context) {
 		case <-t.C:
 		}
 	}
+}
+
+// workers is Workers, else imap.workers of the configuration (0 there
+// too: the intake's default, the number of processors).
+func (d *Daemon) workers() int {
+	if d.Workers != 0 {
+		return d.Workers
+	}
+	return d.Config.IMAP.Workers
 }
 
 func (d *Daemon) clockNow() time.Time {
