@@ -390,12 +390,8 @@ func (g *Game) Apply(e Entry) error {
 		// and does not decode the rolls and report; a checking fold
 		// (replay, and every submission's self-check) verifies all.
 		if g.checkSum {
-			var a struct {
-				K         int    `json:"k"`
-				Events    int    `json:"events"`
-				StateHash string `json:"state_hash"`
-			}
-			if err := json.Unmarshal(e.Payload, &a); err != nil {
+			a, err := adjudicationCheck(e.Payload)
+			if err != nil {
 				return &LogError{Seq: e.Seq, Msg: "bad adjudication payload: " + err.Error()}
 			}
 			if a.K != g.K+1 {
@@ -408,14 +404,12 @@ func (g *Game) Apply(e Entry) error {
 				return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("state after adjudication %d hashes to %s, the log says %s", a.K, h, a.StateHash)}
 			}
 		}
-		var sealed struct {
-			Sealed string `json:"sealed"`
-		}
 		if bytes.Contains(e.Payload, []byte(`"sealed":"`)) {
-			if err := json.Unmarshal(e.Payload, &sealed); err != nil {
+			sealed, err := sealedOf(e.Payload)
+			if err != nil {
 				return &LogError{Seq: e.Seq, Msg: "bad adjudication payload: " + err.Error()}
 			}
-			g.seal(e.Seq, sealed.Sealed)
+			g.seal(e.Seq, sealed)
 		}
 		g.K++
 		g.Pending = g.Pending[:0]

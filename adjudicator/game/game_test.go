@@ -462,6 +462,73 @@ func TestVerifyCatchesTampering(t *testing.T) {
 	}
 }
 
+// TestAuditsCatchTamperedAdjudications changes one field of a recorded
+// turn.adjudicated (a die, the seed, the state hash, the event count, the
+// adjudication number) and expects replay and verify each to find it.
+func TestAuditsCatchTamperedAdjudications(t *testing.T) {
+	tb := playToEnd(t, 0)
+	tamper := func(edit func(m map[string]any)) []game.Entry {
+		log := append([]game.Entry(nil), tb.log...)
+		for i := range log {
+			if log[i].Type != game.TypeAdjudicated {
+				continue
+			}
+			var m map[string]any
+			if err := json.Unmarshal(log[i].Payload, &m); err != nil {
+				t.Fatal(err)
+			}
+			if len(m["rolls"].([]any)) == 0 {
+				continue
+			}
+			edit(m)
+			log[i].Payload, _ = json.Marshal(m)
+			return log
+		}
+		t.Fatal("no adjudication with rolls to tamper with")
+		return nil
+	}
+	has := func(a *game.Audit, want string) bool { return strings.Contains(strings.Join(a.Problems, "\n"), want) }
+	die := tamper(func(m map[string]any) {
+		r := m["rolls"].([]any)[0].(map[string]any)
+		f := r["faces"].([]any)
+		f[0] = float64(int(f[0].(float64))%6 + 1)
+		r["total"] = f[0]
+	})
+	if a := game.Replay(die, lookup); !has(a, "the rolls differ") {
+		t.Errorf("replay: a changed die was not caught: %v", a.Problems)
+	}
+	seed := tamper(func(m map[string]any) { m["seed"] = strings.Repeat("ab", 32) })
+	if a := game.Replay(seed, lookup); a.OK() {
+		t.Error("replay: a substituted seed was not caught")
+	}
+	hash := tamper(func(m map[string]any) { m["state_hash"] = strings.Repeat("0", 64) })
+	// Both checks see it: the decision's state and the fold's of the
+	// recorded events.
+	if a := game.Replay(hash, lookup); !has(a, "the state now hashes to") || !has(a, "state after adjudication") || !has(a, "the log says "+strings.Repeat("0", 64)) {
+		t.Errorf("replay: a changed state hash was not caught: %v", a.Problems)
+	}
+	count := tamper(func(m map[string]any) { m["events"] = m["events"].(float64) + 1 })
+	if a := game.Replay(count, lookup); !has(a, "events, the log has") {
+		t.Errorf("replay: a changed event count was not caught: %v", a.Problems)
+	}
+	k := tamper(func(m map[string]any) { m["k"] = m["k"].(float64) + 1 })
+	if a := game.Replay(k, lookup); a.OK() {
+		t.Error("replay: a changed adjudication number was not caught")
+	}
+	if a := game.Verify(k); !has(a, "was expected") {
+		t.Errorf("verify: a changed adjudication number was not caught: %v", a.Problems)
+	}
+	if a := game.Verify(die); !has(a, "the seed gives") {
+		t.Errorf("verify: a changed die was not caught: %v", a.Problems)
+	}
+	if a := game.Verify(seed); !has(a, "is not seed") {
+		t.Errorf("verify: a substituted seed was not caught: %v", a.Problems)
+	}
+	if a := game.Replay(tb.log, lookup); !a.OK() {
+		t.Fatalf("the untouched log: %v", a.Problems)
+	}
+}
+
 func TestReplayNotesVersion(t *testing.T) {
 	tb := playToEnd(t, 0)
 	old := testrules.Version

@@ -124,7 +124,7 @@ func Verify(entries []Entry) *Audit {
 			chains = append(chains, ce)
 		case TypeAdjudicated:
 			var adj Adjudicated
-			if err := json.Unmarshal(e.Payload, &adj); err != nil {
+			if err := decodeAdjudicated(e.Payload, &adj); err != nil {
 				a.problem(e.Seq, "bad turn.adjudicated: %v", err)
 				continue
 			}
@@ -356,7 +356,7 @@ func Replay(entries []Entry, lookup Lookup) (a *Audit) {
 func (a *Audit) redecide(pre *Game, group []Entry, script *dice.Script) {
 	last := group[len(group)-1]
 	var adj Adjudicated
-	if err := json.Unmarshal(last.Payload, &adj); err != nil {
+	if err := decodeAdjudicated(last.Payload, &adj); err != nil {
 		a.problem(last.Seq, "bad turn.adjudicated: %v", err)
 		return
 	}

@@ -1,0 +1,246 @@
+package game
+
+import (
+	"encoding/json"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+)
+
+// Replay and Verify read every turn.adjudicated payload whole (rolls,
+// report), and json.Unmarshal of them was the largest part of Verify and a
+// good part of Replay. decodeAdjudicated reads them with the strict
+// scanner of fastjson.go, under the same rule: whatever it is not sure to
+// read exactly as json.Unmarshal would (besides what fields gives up on: a
+// key seen twice in one object, a null inside an array, a member of the
+// wrong kind) is handed to json.Unmarshal.
+
+var adjudicatedKeys = []string{"k", "chain", "index", "seed", "requests", "events", "rolls", "report", "sealed", "state_hash", "ruleset_version"}
+
+var rollKeys = []string{"n", "label", "dice", "faces", "total", "outcome", "to", "sealed"}
+
+var lineKeys = []string{"text", "to"}
+
+// decodeAdjudicated is json.Unmarshal(p, adj) into a zero Adjudicated,
+// faster.
+func decodeAdjudicated(p []byte, adj *Adjudicated) error {
+	var out Adjudicated
+	if !fastAdjudicated(p, &out) {
+		*adj = Adjudicated{}
+		return json.Unmarshal(p, adj)
+	}
+	*adj = out
+	return nil
+}
+
+func fastAdjudicated(p []byte, out *Adjudicated) bool {
+	var seen uint32
+	return fields(p, adjudicatedKeys, func(k string, v jsonValue) bool {
+		if !once(&seen, adjudicatedKeys, k) {
+			return false
+		}
+		if v.kind == '0' {
+			return true // null leaves the field as it is
+		}
+		var ok bool
+		switch k {
+		case "k":
+			out.K, ok = v.intField()
+		case "chain":
+			out.Chain, ok = v.intField()
+		case "index":
+			out.Index, ok = v.intField()
+		case "events":
+			out.Events, ok = v.intField()
+		case "seed":
+			out.Seed, ok = v.str()
+		case "sealed":
+			out.Sealed, ok = v.str()
+		case "state_hash":
+			out.StateHash, ok = v.str()
+		case "ruleset_version":
+			out.RulesetVersion, ok = v.str()
+		case "requests":
+			out.Requests, ok = stringArray(v)
+		case "rolls":
+			out.Rolls, ok = rolls(v)
+		case "report":
+			out.Report, ok = lines(v)
+		}
+		return ok
+	})
+}
+
+// once marks key k of keys as seen and reports whether it was not before.
+func once(seen *uint32, keys []string, k string) bool {
+	for i, w := range keys {
+		if w == k {
+			bit := uint32(1) << i
+			if *seen&bit != 0 {
+				return false
+			}
+			*seen |= bit
+			return true
+		}
+	}
+	return false
+}
+
+// intField is a plain integer that fits an int.
+func (v jsonValue) intField() (int, bool) {
+	n, ok := v.int()
+	return int(n), ok && int64(int(n)) == n
+}
+
+// elements calls f with each element of v, an array the scanner already
+// checked; a null element makes it give up.
+func elements(v jsonValue, f func(e jsonValue) bool) bool {
+	if v.kind != '[' {
+		return false
+	}
+	s := scanner{p: v.raw, i: 1}
+	s.space()
+	if s.byte(']') {
+		return true
+	}
+	for {
+		s.space()
+		start := s.i
+		kind, ok := s.value(0)
+		if !ok || kind == '0' || !f(jsonValue{kind: kind, raw: v.raw[start:s.i]}) {
+			return false
+		}
+		s.space()
+		if s.byte(',') {
+			continue
+		}
+		return s.byte(']')
+	}
+}
+
+// stringArray reads an array of strings (a non-nil slice, empty for []).
+func stringArray(v jsonValue) ([]string, bool) {
+	out := []string{}
+	ok := elements(v, func(e jsonValue) bool {
+		s, ok := e.str()
+		out = append(out, s)
+		return ok
+	})
+	return out, ok
+}
+
+func audience(v jsonValue) (adjudicator.Audience, bool) {
+	s, ok := stringArray(v)
+	out := make(adjudicator.Audience, len(s))
+	for i, x := range s {
+		out[i] = adjudicator.Side(x)
+	}
+	return out, ok
+}
+
+func ints(v jsonValue) ([]int, bool) {
+	out := []int{}
+	ok := elements(v, func(e jsonValue) bool {
+		n, ok := e.intField()
+		out = append(out, n)
+		return ok
+	})
+	return out, ok
+}
+
+func rolls(v jsonValue) ([]*adjudicator.Roll, bool) {
+	out := []*adjudicator.Roll{}
+	ok := elements(v, func(e jsonValue) bool {
+		r := &adjudicator.Roll{}
+		out = append(out, r)
+		var seen uint32
+		return e.kind == '{' && fields(e.raw, rollKeys, func(k string, v jsonValue) bool {
+			if !once(&seen, rollKeys, k) {
+				return false
+			}
+			if v.kind == '0' {
+				return true
+			}
+			var ok bool
+			switch k {
+			case "n":
+				r.N, ok = v.intField()
+			case "total":
+				r.Total, ok = v.intField()
+			case "label":
+				r.Label, ok = v.str()
+			case "dice":
+				r.Dice, ok = v.str()
+			case "outcome":
+				r.Outcome, ok = v.str()
+			case "faces":
+				r.Faces, ok = ints(v)
+			case "to":
+				r.To, ok = audience(v)
+			case "sealed":
+				r.Sealed, ok = v.bool()
+			}
+			return ok
+		})
+	})
+	return out, ok
+}
+
+func lines(v jsonValue) ([]adjudicator.Line, bool) {
+	out := []adjudicator.Line{}
+	ok := elements(v, func(e jsonValue) bool {
+		var l adjudicator.Line
+		var seen uint32
+		ok := e.kind == '{' && fields(e.raw, lineKeys, func(k string, v jsonValue) bool {
+			if !once(&seen, lineKeys, k) {
+				return false
+			}
+			if v.kind == '0' {
+				return true
+			}
+			var ok bool
+			switch k {
+			case "text":
+				l.Text, ok = v.str()
+			case "to":
+				l.To, ok = audience(v)
+			}
+			return ok
+		})
+		out = append(out, l)
+		return ok
+	})
+	return out, ok
+}
+
+// adjCheck is what a checking fold reads of a turn.adjudicated payload.
+type adjCheck struct {
+	K         int    `json:"k"`
+	Events    int    `json:"events"`
+	StateHash string `json:"state_hash"`
+}
+
+// adjudicationCheck is json.Unmarshal of p into an adjCheck, faster.
+func adjudicationCheck(p []byte) (adjCheck, error) {
+	var out adjCheck
+	ok := fields(p, []string{"k", "events", "state_hash"}, func(k string, v jsonValue) bool {
+		if v.kind == '0' {
+			return true
+		}
+		var ok bool
+		switch k {
+		case "k":
+			out.K, ok = v.intField()
+		case "events":
+			out.Events, ok = v.intField()
+		case "state_hash":
+			out.StateHash, ok = v.str()
+		}
+		return ok
+	})
+	if ok {
+		return out, nil
+	}
+	out = adjCheck{}
+	err := json.Unmarshal(p, &out)
+	return out, err
+}
