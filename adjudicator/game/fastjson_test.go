@@ -3,6 +3,7 @@ package game
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"testing"
 )
 
@@ -12,7 +13,8 @@ var ordersSeeds = []string{
 	`{"Request":"r"}`, `{"request":"a\"b\\u00e9"}`, `{"turn":1.5}`, `{"turn":1e3}`, `{"turn":"1"}`, `{"turn":null,"side":null}`,
 	`{"turn":99999999999999999999}`, `{"request":"x","request":"y"}`, ` { "ahead" : true } `, `{"ahead":1}`, `{}`, `[]`, `null`,
 	`{"text":{"a":[1,2,{"b":null}],"c":"\u0041"}}`, `{"x":-0.5e-3,"y":[true,false,null]}`, `{"side":"\xff"}`, `{"text":"\xff"}`,
-	`{"salt":"00","text":"t","digest":"d1","queue":[]}`, `{"digest":"x","queue":[{"index":"a"}]}`, `{"of":3,"commitment":"c","opening":"{\"digest\":\"d\"}"}`,
+	`{"salt":"00","text":"t","digest":"d1","queue":[]}`, `{"salt":"00","text":"t","digest":"d1","orders":"o","normalized":"n","queue":[{"index":0,"turn":2,"phase":"move"}]}`, `{"queue":null,"salt":null}`, `{"queue":[ ]}`,
+	`{"request":"r","kind":"orders","text":"t","secret_removed":true,"via":"mail","message_id":"<a@b>","replaces":false,"queue_of":18446744073709551615}`, `{"queue_of":18446744073709551616}`, `{"message_id":1}`, `{"digest":"x","queue":[{"index":"a"}]}`, `{"of":3,"commitment":"c","opening":"{\"digest\":\"d\"}"}`,
 	`{"of":-1}`, `{"text":5,"turn":1}`, `{"secret_removed":"yes"}`, `{"queue_of":-2}`,
 	`{"a":01}`, `{"a":"\t"}`, `{"a":"\x"}`, `{"a":}`, `{"a":1,}`, `{"a":1} x`, `{"ſide":"red"}`, `{"turn":-}`, `{"a":[1,]}`,
 }
@@ -42,6 +44,16 @@ func sameAsJSON(t *testing.T, p []byte) {
 	errS = json.Unmarshal(p, &x)
 	if got, err := sealedOf(p); (err == nil) != (errS == nil) || got != x.Sealed {
 		t.Fatalf("%q: sealed %q %v, json %q %v", p, got, err, x.Sealed, errS)
+	}
+	var af, as OrdersAccepted
+	errF, errS = decodeAccepted(p, &af), json.Unmarshal(p, &as)
+	if (errF == nil) != (errS == nil) || af != as {
+		t.Fatalf("%q: accepted %+v %v, json %+v %v", p, af, errF, as, errS)
+	}
+	var of, os OrdersOpening
+	errF, errS = decodeOpening(p, &of), json.Unmarshal(p, &os)
+	if (errF == nil) != (errS == nil) || !reflect.DeepEqual(of, os) {
+		t.Fatalf("%q: opening %+v %v, json %+v %v", p, of, errF, os, errS)
 	}
 	var rf, rs Revealed
 	errF, errS = decodeRevealed(p, &rf), json.Unmarshal(p, &rs)

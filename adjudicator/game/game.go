@@ -163,7 +163,7 @@ type Queue struct {
 // put back once revealed.
 func (p Pending) Accepted() (OrdersAccepted, error) {
 	var oa OrdersAccepted
-	if err := json.Unmarshal(p.payload, &oa); err != nil {
+	if err := decodeAccepted(p.payload, &oa); err != nil {
 		return oa, err
 	}
 	if p.opening != nil {
@@ -180,7 +180,7 @@ func fillOpening(oa *OrdersAccepted, opening []byte) error {
 		return fmt.Errorf("the opening does not match the commitment %s", oa.Sealed)
 	}
 	var op OrdersOpening
-	if err := json.Unmarshal(opening, &op); err != nil {
+	if err := decodeOpening(opening, &op); err != nil {
 		return err
 	}
 	oa.Text, oa.Digest = op.Text, op.Digest

@@ -143,7 +143,9 @@ func Verify(entries []Entry) *Audit {
 					continue
 				}
 				roller = func(label string, n, faces int) int { return dice.Face(seed, c.DiceGame(), adj.K, label, n, faces) }
-				seeds[e.Seq] = adjSeed{k: adj.K, face: roller, rolls: adj.Rolls}
+				if adj.Sealed != "" { // only a sealed part is revealed later
+					seeds[e.Seq] = adjSeed{k: adj.K, face: roller, rolls: adj.Rolls}
+				}
 			case DiceScripted:
 				roller = func(string, int, int) int {
 					if scripted >= len(c.Dice.Faces) {
