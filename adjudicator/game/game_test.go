@@ -362,7 +362,11 @@ func TestRemoveSecret(t *testing.T) {
 
 // playToEnd plays a whole game with fixed choices and returns the table.
 func playToEnd(t *testing.T, chainLength int) *table {
-	tb := newTable(t, chainLength, map[string]string{"turns": "3"})
+	return playToEndWith(t, chainLength, map[string]string{"turns": "3"})
+}
+
+func playToEndWith(t *testing.T, chainLength int, opts map[string]string) *table {
+	tb := newTable(t, chainLength, opts)
 	for !tb.g.Over() {
 		due := tb.g.Due()
 		for _, r := range due {
@@ -527,6 +531,48 @@ func TestAuditsCatchTamperedAdjudications(t *testing.T) {
 	if a := game.Replay(tb.log, lookup); !a.OK() {
 		t.Fatalf("the untouched log: %v", a.Problems)
 	}
+}
+
+// TestVerifyCatchesTamperedHiddenRoll: a roll for red alone is sealed in
+// its adjudication and revealed at the end; a die changed in the revealed
+// opening (its commitments made to match) is caught by its seed.
+func TestVerifyCatchesTamperedHiddenRoll(t *testing.T) {
+	tb := playToEndWith(t, 0, map[string]string{"turns": "3", "scout": "yes"})
+	if a := game.Verify(tb.log); !a.OK() || a.Revealed == 0 || a.Sealed != 0 {
+		t.Fatalf("the untouched log: %+v", a)
+	}
+	log := append([]game.Entry(nil), tb.log...)
+	for i := range log {
+		if log[i].Type != game.TypeRevealed {
+			continue
+		}
+		var rv game.Revealed
+		if err := json.Unmarshal(log[i].Payload, &rv); err != nil {
+			t.Fatal(err)
+		}
+		var op game.AdjudicationOpening
+		if json.Unmarshal([]byte(rv.Opening), &op) != nil || len(op.Rolls) == 0 {
+			continue
+		}
+		op.Rolls[0].Faces[0] = op.Rolls[0].Faces[0]%6 + 1
+		op.Rolls[0].Total = op.Rolls[0].Faces[0]
+		b, _ := json.Marshal(op)
+		rv.Opening, rv.Commitment = string(b), game.Digest(b)
+		log[i].Payload, _ = json.Marshal(rv)
+		adj := &log[rv.Of-1]
+		var m map[string]any
+		if err := json.Unmarshal(adj.Payload, &m); err != nil || adj.Type != game.TypeAdjudicated {
+			t.Fatalf("event %d is not an adjudication: %v", rv.Of, err)
+		}
+		m["sealed"] = rv.Commitment
+		adj.Payload, _ = json.Marshal(m)
+		a := game.Verify(log)
+		if len(a.Problems) != 1 || !strings.Contains(a.Problems[0], "the seed gives") {
+			t.Errorf("a changed hidden die was not caught once: %v", a.Problems)
+		}
+		return
+	}
+	t.Fatal("no revealed hidden roll to tamper with")
 }
 
 func TestReplayNotesVersion(t *testing.T) {
