@@ -15,7 +15,7 @@ var adjudicatedSeeds = []string{
 	`{"rolls":[null]}`, `{"report":[null]}`, `{"requests":[null]}`, `{"rolls":[{"faces":[null]}]}`, `{"rolls":[{"faces":[1,2],"faces":[3]}]}`,
 	`{"k":1,"k":2}`, `{"k":1,"k":null}`, `{"K":1}`, `{"rolls":[{"Label":"a"}]}`, `{"report":[{"TEXT":"a"}]}`, `{"rolls":[{"n":1.5}]}`,
 	`{"rolls":[{"faces":[1e2]}]}`, `{"rolls":[{"sealed":"true"}]}`, `{"rolls":[1]}`, `{"report":["a"]}`, `{"requests":[1]}`,
-	`{"seed":"\u0041\n"}`, `{"rolls":[{"label":"\xff"}]}`, `{"report":[{"text":"a\"b","to":["r\u00e9d"]}]}`, `{"state_hash":99999999999999999999}`,
+	`{"seed":"\u0041\n"}`, `{"report":[{"text":"line\none \"q\" \\ \/ \té"}],"seed":"\n"}`, `{"rolls":[{"label":"\xff"}]}`, `{"report":[{"text":"a\"b","to":["r\u00e9d"]}]}`, `{"state_hash":99999999999999999999}`,
 	`{"k":99999999999999999999}`, `{"rolls":[{"faces":[99999999999999999999]}]}`, `{"rolls":[{"other":{"a":[1,{}]},"n":2}]}`,
 	` { "k" : 1 , "rolls" : [ { "n" : 0 , "faces" : [ 1 , 2 ] } ] } `, `[]`, `null`, `{}`, `{"rolls":{}}`, `{"report":{"text":"a"}}`,
 	`{"rolls":[{"n":0}],"rolls":[{"label":"b"}]}`, `{"rolls":[{"n":0,"n":1}]}`, `{"report":[{"to":["a"],"to":["b"]}]}`,

@@ -1,6 +1,7 @@
 package game
 
 import (
+	"bytes"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -26,26 +27,56 @@ type jsonValue struct {
 	raw  []byte // the value as it stands in the payload
 }
 
-// str is a string value without escapes; ok is false for anything else
-// (null is not a string here: the caller treats it before).
+// str is a string value as json.Unmarshal reads it; ok is false for
+// anything else (null is not a string here: the caller treats it before)
+// and for bytes that are not UTF-8 (json.Unmarshal replaces them).
 func (v jsonValue) str() (string, bool) {
 	if v.kind != '"' {
 		return "", false
 	}
 	in := v.raw[1 : len(v.raw)-1]
-	for _, c := range in {
-		if c == '\\' {
+	if !utf8.Valid(in) {
+		return "", false
+	}
+	esc := bytes.IndexByte(in, '\\')
+	if esc < 0 {
+		return string(in), true
+	}
+	// The scanner checked the escapes; those of one ASCII byte are
+	// replaced here (the bytes around them are UTF-8, so the result is
+	// what json.Unmarshal gives), \u escapes are left to json.Unmarshal.
+	out := make([]byte, esc, len(in))
+	copy(out, in)
+	for i := esc; i < len(in); i++ {
+		c := in[i]
+		if c != '\\' {
+			out = append(out, c)
+			continue
+		}
+		i++
+		switch in[i] {
+		case '"', '\\', '/':
+			c = in[i]
+		case 'b':
+			c = '\b'
+		case 'f':
+			c = '\f'
+		case 'n':
+			c = '\n'
+		case 'r':
+			c = '\r'
+		case 't':
+			c = '\t'
+		default:
 			var s string
 			if json.Unmarshal(v.raw, &s) != nil {
 				return "", false
 			}
 			return s, true
 		}
+		out = append(out, c)
 	}
-	if !utf8.Valid(in) {
-		return "", false
-	}
-	return string(in), true
+	return string(out), true
 }
 
 // int is a plain integer value.

@@ -16,6 +16,7 @@ var ordersSeeds = []string{
 	`{"salt":"00","text":"t","digest":"d1","queue":[]}`, `{"salt":"00","text":"t","digest":"d1","orders":"o","normalized":"n","queue":[{"index":0,"turn":2,"phase":"move"}]}`, `{"queue":null,"salt":null}`, `{"queue":[ ]}`,
 	`{"request":"r","kind":"orders","text":"t","secret_removed":true,"via":"mail","message_id":"<a@b>","replaces":false,"queue_of":18446744073709551615}`, `{"queue_of":18446744073709551616}`, `{"message_id":1}`, `{"digest":"x","queue":[{"index":"a"}]}`, `{"of":3,"commitment":"c","opening":"{\"digest\":\"d\"}"}`,
 	`{"of":-1}`, `{"text":5,"turn":1}`, `{"secret_removed":"yes"}`, `{"queue_of":-2}`,
+	`{"text":"a\n\t\/\b\f\r\\ \"é\n","orders":"\u0041\n","via":"\ud800"}`, `{"text":"\n` + "\xff" + `"}`, `{"text":"\\"}`,
 	`{"a":01}`, `{"a":"\t"}`, `{"a":"\x"}`, `{"a":}`, `{"a":1,}`, `{"a":1} x`, `{"ſide":"red"}`, `{"turn":-}`, `{"a":[1,]}`,
 }
 
