@@ -528,6 +528,14 @@ func TestAuditsCatchTamperedAdjudications(t *testing.T) {
 	if a := game.Verify(seed); !has(a, "is not seed") {
 		t.Errorf("verify: a substituted seed was not caught: %v", a.Problems)
 	}
+	// Verify does not read the report, but refuses one json does not read.
+	report := tamper(func(m map[string]any) { m["report"] = []any{map[string]any{"text": 5.0}} })
+	if a := game.Verify(report); !has(a, "bad turn.adjudicated") {
+		t.Errorf("verify: a report of the wrong kind was not caught: %v", a.Problems)
+	}
+	if a := game.Replay(report, lookup); a.OK() {
+		t.Error("replay: a report of the wrong kind was not caught")
+	}
 	if a := game.Replay(tb.log, lookup); !a.OK() {
 		t.Fatalf("the untouched log: %v", a.Problems)
 	}

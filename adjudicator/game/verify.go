@@ -86,7 +86,7 @@ func Verify(entries []Entry) *Audit {
 			a.Lost++
 		case TypeRevealed:
 			var rv Revealed
-			if err := json.Unmarshal(e.Payload, &rv); err != nil {
+			if err := decodeRevealed(e.Payload, &rv); err != nil {
 				a.problem(e.Seq, "bad sealed.revealed: %v", err)
 				continue
 			}
@@ -124,7 +124,7 @@ func Verify(entries []Entry) *Audit {
 			chains = append(chains, ce)
 		case TypeAdjudicated:
 			var adj Adjudicated
-			if err := decodeAdjudicated(e.Payload, &adj); err != nil {
+			if err := decodeAdjudicatedFor(e.Payload, &adj, false); err != nil {
 				a.problem(e.Seq, "bad turn.adjudicated: %v", err)
 				continue
 			}
