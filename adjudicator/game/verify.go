@@ -323,6 +323,9 @@ func Replay(entries []Entry, lookup Lookup) (a *Audit) {
 	a.Game = g.ID
 	g.checkSum = true
 	script := &dice.Script{Faces: g.Created.Dice.Faces}
+	// The ruleset's version, asked once: Info can be costly (Dragon
+	// Rage's lists its scenarios), and the ruleset does not change.
+	version := g.Rules.Info().Version
 	var pre *Game
 	var group []Entry
 	for _, e := range entries[1:] {
@@ -331,7 +334,7 @@ func Replay(entries []Entry, lookup Lookup) (a *Audit) {
 			if pre == nil {
 				pre = g.Clone()
 			}
-			a.redecide(pre, append(group, e), script)
+			a.redecide(pre, append(group, e), script, version)
 			pre, group = nil, nil
 		case Schema(e.Type) == 0: // a ruleset event
 			if pre == nil {
@@ -354,15 +357,16 @@ func Replay(entries []Entry, lookup Lookup) (a *Audit) {
 }
 
 // redecide decides again the adjudication whose recorded entries are group
-// (ruleset events, then turn.adjudicated), starting from pre.
-func (a *Audit) redecide(pre *Game, group []Entry, script *dice.Script) {
+// (ruleset events, then turn.adjudicated), starting from pre; v is the
+// version of pre's ruleset.
+func (a *Audit) redecide(pre *Game, group []Entry, script *dice.Script, v string) {
 	last := group[len(group)-1]
 	var adj Adjudicated
 	if err := decodeAdjudicated(last.Payload, &adj); err != nil {
 		a.problem(last.Seq, "bad turn.adjudicated: %v", err)
 		return
 	}
-	if v := pre.Rules.Info().Version; adj.RulesetVersion != v {
+	if adj.RulesetVersion != v {
 		a.VersionChanges = append(a.VersionChanges, fmt.Sprintf("adjudication %d was made by %s %s; this is %s", adj.K, pre.Created.Ruleset, adj.RulesetVersion, v))
 	}
 	var roller adjudicator.Roller = script
