@@ -1,20 +1,15 @@
 package referee_test
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"flag"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/emersion/go-message/mail"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/rulesets"
@@ -31,15 +26,12 @@ var updateGolden = flag.Bool("update-golden", false, "rewrite testdata/golden fr
 // and X-Umpire-* headers, its attachments by name and type, then its text.
 func goldenText(t *testing.T, m store.Message) string {
 	t.Helper()
-	r, err := mail.CreateReader(bytes.NewReader(m.Raw))
-	if err != nil {
-		t.Fatal(err)
-	}
+	h, text, atts := readParts(t, m.Raw)
 	var b strings.Builder
-	subject, _ := r.Header.Subject()
+	subject, _ := h.Subject()
 	fmt.Fprintf(&b, "To: %s\nSubject: %s\n", strings.Join(m.To, ", "), subject)
 	var keys []string
-	for f := r.Header.Fields(); f.Next(); {
+	for f := h.Fields(); f.Next(); {
 		if strings.HasPrefix(f.Key(), "X-Umpire-") {
 			keys = append(keys, f.Key()+": "+f.Value())
 		}
@@ -48,24 +40,8 @@ func goldenText(t *testing.T, m store.Message) string {
 	for _, k := range keys {
 		b.WriteString(k + "\n")
 	}
-	var text string
-	for {
-		p, err := r.NextPart()
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			t.Fatal(err)
-		}
-		body, _ := io.ReadAll(p.Body)
-		switch h := p.Header.(type) {
-		case *mail.InlineHeader:
-			text += strings.ReplaceAll(string(body), "\r\n", "\n")
-		case *mail.AttachmentHeader:
-			name, _ := h.Filename()
-			typ, _, _ := h.ContentType()
-			fmt.Fprintf(&b, "Attachment: %s (%s)\n", name, typ)
-		}
+	for _, a := range atts {
+		fmt.Fprintf(&b, "Attachment: %s (%s)\n", a.name, a.typ)
 	}
 	b.WriteString("\n" + text)
 	return b.String()

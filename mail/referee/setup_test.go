@@ -25,10 +25,26 @@ import (
 // readMail is a mail's text and the names of its attachments.
 func readMail(t *testing.T, raw []byte) (text string, atts []string) {
 	t.Helper()
+	_, text, parts := readParts(t, raw)
+	for _, a := range parts {
+		atts = append(atts, a.name)
+	}
+	return text, atts
+}
+
+// attachment is an attachment of a mail: its name and content type.
+type attachment struct{ name, typ string }
+
+// readParts is a mail's header, its text (the inline parts, "\n" line
+// ends) and its attachments, in order.
+func readParts(t *testing.T, raw []byte) (mail.Header, string, []attachment) {
+	t.Helper()
 	r, err := mail.CreateReader(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
 	}
+	var text string
+	var atts []attachment
 	for {
 		p, err := r.NextPart()
 		if errors.Is(err, io.EOF) {
@@ -43,10 +59,11 @@ func readMail(t *testing.T, raw []byte) (text string, atts []string) {
 			text += string(b)
 		case *mail.AttachmentHeader:
 			name, _ := h.Filename()
-			atts = append(atts, name)
+			typ, _, _ := h.ContentType()
+			atts = append(atts, attachment{name, typ})
 		}
 	}
-	return strings.ReplaceAll(text, "\r\n", "\n"), atts
+	return r.Header, strings.ReplaceAll(text, "\r\n", "\n"), atts
 }
 
 var (
