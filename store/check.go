@@ -6,8 +6,10 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -564,7 +566,7 @@ func (l *layout) finish() {
 	}
 	// A game whose secrets are here but whose log is not lost its log to
 	// damage: a game's first events and secrets are written together.
-	for _, id := range sortedKeys(l.games) {
+	for _, id := range slices.Sorted(maps.Keys(l.games)) {
 		if _, ok := l.chains[id]; !ok && len(l.games[id].Secrets) > 0 {
 			l.problem([]string{"games"}, []byte(id), 0, "its secrets are in the file but its log is not")
 		}
@@ -580,7 +582,7 @@ func (l *layout) finish() {
 			}
 		}
 	}
-	for _, id := range sortedKeys(l.games) {
+	for _, id := range slices.Sorted(maps.Keys(l.games)) {
 		g := l.games[id]
 		sort.Strings(g.Secrets)
 		r.Games = append(r.Games, *g)
@@ -591,13 +593,4 @@ func (l *layout) finish() {
 			l.s.Messages = append(l.s.Messages, q.m)
 		}
 	}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

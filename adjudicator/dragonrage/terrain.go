@@ -68,12 +68,6 @@ func (w *world) cannotStand(u *Unit, h hex.Hex) string {
 	return ""
 }
 
-// sideKey names a hexside as stored in State.Entrances.
-func sideKey(a, b hex.Hex) string {
-	s, _ := hex.SideBetween(a, b)
-	return s.String()
-}
-
 // feature returns the map feature on the hexside between a and b.
 func (w *world) feature(a, b hex.Hex) (hexmap.Side, bool) {
 	return w.m.HexsideBetween(a, b)

@@ -49,9 +49,6 @@ func (w *world) roll(label string, n int) *adjudicator.Roll {
 	return w.r.Roll(label, n, 6)
 }
 
-// resolving reports whether dice may be rolled.
-func (w *world) resolving() bool { return w.r != nil }
-
 func (w *world) trace(kind, unit string, path []string, result string) {
 	w.emit(&Traced{Trace: adjudicator.Trace{Kind: kind, Unit: unit, Path: path, Result: result}})
 }

@@ -1,6 +1,7 @@
 package hexmap
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
@@ -33,7 +34,7 @@ type Side struct {
 }
 
 // HasTag reports whether the feature carries tag t.
-func (s Side) HasTag(t string) bool { return contains(s.Tags, t) }
+func (s Side) HasTag(t string) bool { return slices.Contains(s.Tags, t) }
 
 // Road is a named road, a path of adjacent hexes; consecutive hexes are
 // connected by the road.
@@ -135,7 +136,7 @@ func (m *Map) Has(h hex.Hex, k string) bool {
 		return false
 	}
 	switch {
-	case m.Terrain(h) == k, contains(m.flags[h], k):
+	case m.Terrain(h) == k, slices.Contains(m.flags[h], k):
 		return true
 	case k == "road":
 		return m.roadHexes[h]
@@ -259,10 +260,10 @@ func (m *Map) Neighbours(h hex.Hex) []hex.Hex {
 
 // IsBarrier reports whether a feature of kind k is a barrier in this map's
 // vocabulary (a wall or palisade); IsEntrance whether it is an opening.
-func (m *Map) IsBarrier(k string) bool { return contains(m.Vocabulary.Barriers, k) }
+func (m *Map) IsBarrier(k string) bool { return slices.Contains(m.Vocabulary.Barriers, k) }
 
 // IsEntrance reports whether a feature of kind k is an entrance (gate, door).
-func (m *Map) IsEntrance(k string) bool { return contains(m.Vocabulary.Entrances, k) }
+func (m *Map) IsEntrance(k string) bool { return slices.Contains(m.Vocabulary.Entrances, k) }
 
 func sortedKeys[V any](m map[hex.Hex]V) []hex.Hex {
 	out := make([]hex.Hex, 0, len(m))

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"slices"
 	"sort"
 
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
@@ -64,7 +65,7 @@ func build(f *fileMap, v *Vocabulary, c *collector) *Map {
 	if f.Default.s != "" {
 		m.Default = f.Default.s
 	}
-	if !contains(v.Terrain, m.Default) {
+	if !slices.Contains(v.Terrain, m.Default) {
 		c.at(f.Default, "%s", unknown("terrain", m.Default, v.Terrain))
 	}
 	p := parser{m: m, c: c}
@@ -136,7 +137,7 @@ func (p *parser) one(w word, what string) (hex.Hex, bool) {
 }
 
 func (p *parser) kind(w word, what string, known []string) bool {
-	if !contains(known, w.s) {
+	if !slices.Contains(known, w.s) {
 		p.c.at(w, "%s", unknown(what, w.s, known))
 		return false
 	}
@@ -167,7 +168,7 @@ func (p *parser) flagsVP(f *fileMap) {
 			continue
 		}
 		for _, h := range p.hexes(fl.Hexes) {
-			if !contains(p.m.flags[h], fl.Flag.s) {
+			if !slices.Contains(p.m.flags[h], fl.Flag.s) {
 				p.m.flags[h] = append(p.m.flags[h], fl.Flag.s)
 				sort.Strings(p.m.flags[h])
 			}

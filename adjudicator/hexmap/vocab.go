@@ -35,15 +35,6 @@ var DefaultVocabulary = Vocabulary{
 	Entrances: []string{"gate", "door"},
 }
 
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
 func (v *Vocabulary) letter(kind string) byte {
 	if l, ok := v.Letters[kind]; ok {
 		return l

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log"
+	"maps"
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -149,7 +151,7 @@ func (h *Hub) hubPath() string { return filepath.Join(h.dir, "hub.json") }
 
 func (h *Hub) saveHubLocked() error {
 	st := hubState{Version: formatVersion, LastUIDValidity: h.lastUIDValidity, Users: []userState{}}
-	for _, name := range sortedKeys(h.users) {
+	for _, name := range slices.Sorted(maps.Keys(h.users)) {
 		u := h.users[name]
 		st.Users = append(st.Users, userState{Name: u.name, Password: u.hash})
 	}
@@ -180,7 +182,7 @@ func (h *Hub) loadLocked() error {
 			return err
 		}
 	}
-	for _, name := range sortedKeys(h.users) {
+	for _, name := range slices.Sorted(maps.Keys(h.users)) {
 		u := h.users[name]
 		if u.mailboxes[inboxName] == nil {
 			if _, err := h.createMailboxLocked(u, inboxName); err != nil {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"errors"
 	"io"
+	"maps"
 	"os"
 	"slices"
 	"strconv"
@@ -205,7 +206,7 @@ func (s *imapSession) Rename(oldName, newName string, options *imap.RenameOption
 			return &imap.Error{Type: imap.StatusResponseTypeNo, Code: imap.ResponseCodeAlreadyExists, Text: "Mailbox already exists: " + to}
 		}
 	}
-	for _, from := range sortedKeys(renames) {
+	for _, from := range slices.Sorted(maps.Keys(renames)) {
 		mb := s.user.mailboxes[from]
 		mb.st.Name = renames[from]
 		if err := mb.save(); err != nil {
@@ -248,7 +249,7 @@ func (s *imapSession) List(w *imapserver.ListWriter, ref string, patterns []stri
 	h := s.h
 	h.mu.Lock()
 	var list []imap.ListData
-	for _, name := range sortedKeys(s.user.mailboxes) {
+	for _, name := range slices.Sorted(maps.Keys(s.user.mailboxes)) {
 		mb := s.user.mailboxes[name]
 		if !slices.ContainsFunc(patterns, func(p string) bool {
 			return imapserver.MatchList(name, delim, ref, p) || (name == inboxName && imapserver.MatchList("inbox", delim, strings.ToLower(ref), strings.ToLower(p)))
