@@ -146,8 +146,10 @@ var coreEvents = []adjudicator.EventType{
 }
 
 // evolve applies an event in place. It cannot fail: events were checked
-// when they were decided.
-func evolve(st *State, ev adjudicator.Event) {
+// when they were decided. It reports whether a chapter of the ruleset
+// knows the event (TestEveryEventIsEvolved keeps every declared type
+// known).
+func evolve(st *State, ev adjudicator.Event) bool {
 	switch e := ev.(type) {
 	case *Resolving:
 		st.Traces = nil
@@ -213,16 +215,18 @@ func evolve(st *State, ev adjudicator.Event) {
 	case *Traced:
 		st.Traces = append(st.Traces, e.Trace)
 	default:
-		evolveMore(st, ev)
+		return evolveMore(st, ev)
 	}
+	return true
 }
 
 // evolveMore applies the chapters' own events; each chapter's evolve
 // function returns true if it handled the event.
-func evolveMore(st *State, ev adjudicator.Event) {
+func evolveMore(st *State, ev adjudicator.Event) bool {
 	for _, f := range []func(*State, adjudicator.Event) bool{evolveMagic, evolveElowyn, evolveMonsters} {
 		if f(st, ev) {
-			return
+			return true
 		}
 	}
+	return false
 }
