@@ -263,6 +263,7 @@ func (w *world) fireAt(ids []string, at, named string, inMelee bool) (strength i
 		u := w.st.unit(id)
 		side = u.Side
 		if u.Gone {
+			w.sayf("%s does not fire at %s: it was eliminated earlier this phase", id, at)
 			continue
 		}
 		if _, why := w.checkShot(u, t, inMelee); why != "" {
@@ -284,9 +285,10 @@ func (w *world) fireAt(ids []string, at, named string, inMelee bool) (strength i
 		w.trace("fire", u.ID, []string{u.Hex, at}, "")
 	}
 	if monster != nil {
-		for _, u := range firers {
+		for i, u := range firers {
 			w.shootMonster(u, monster, t)
-			if monster.Gone {
+			if monster.Gone && i+1 < len(firers) {
+				w.sayf("%s: %s already destroyed, so %s hold their fire", at, monster.ID, unitIDs(firers[i+1:]))
 				break
 			}
 		}

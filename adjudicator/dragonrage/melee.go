@@ -2,6 +2,8 @@ package dragonrage
 
 import (
 	"fmt"
+	"slices"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -149,6 +151,9 @@ func (w *world) parseMelee(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 					a.Fire = append(a.Fire, u.ID)
 				} else {
 					code, why = w.checkAttacker(u, th, a.Open)
+					if why == "" {
+						code, why = w.checkMilitia(u, side, at, a.Target)
+					}
 					a.With = append(a.With, u.ID)
 				}
 				if why != "" {
@@ -162,6 +167,40 @@ func (w *world) parseMelee(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 		return nil, err // DR-TREX-4
 	}
 	return o, nil
+}
+
+// monsterStruck returns the monster an attack by side on hex t strikes:
+// a minor monster with hit points, or an Elemental (a special minor
+// monster, FR §2.2, §2.11.4, fought on the CRT), or nil.
+func (w *world) monsterStruck(side adjudicator.Side, t, named string) *Unit {
+	monster, others := w.targets(side, t, named)
+	if monster != nil {
+		return monster
+	}
+	for _, u := range others {
+		if w.st.isMonsterType(u) {
+			return u
+		}
+	}
+	return nil
+}
+
+// checkMilitia says why militia unit u will not join an attack on hex t,
+// or "": militia attack Dragons and monsters, major or minor, only with a
+// hero (wounded or not) in its hex or next to it, or under Boost Morale
+// (DR-MIL-1, FR §2.10.1.1; DR-SPELL-MORALE-7). Both are known when the
+// orders arrive: no unit moves in a melee phase and the attacking side's
+// hero cannot die in it, so such an attack is refused then (DR-GEN-3)
+// rather than dropped in resolution.
+func (w *world) checkMilitia(u *Unit, side adjudicator.Side, t, named string) (string, string) {
+	if u.Type != "MIL" || w.heroBy(u, true) || w.boosted(u) {
+		return "", ""
+	}
+	m := w.monsterStruck(side, t, named)
+	if m == nil {
+		return "", ""
+	}
+	return codeCannot, fmt.Sprintf("%s will not attack %s in %s: militia attack monsters only with a hero in their hex or next to them, or under Boost Morale (DR-MIL-1); move a hero next to %s first, boost it in your magic phase, or leave it out of this attack", u.ID, m.ID, t, u.ID)
 }
 
 func (w *world) resolveMelee(o *Orders) {
@@ -186,6 +225,7 @@ func (w *world) attack(a *Attack) {
 		u := w.st.unit(id)
 		side = u.Side
 		if u.Gone {
+			w.sayf("%s does not attack %s: it was eliminated earlier this phase", id, a.At)
 			continue
 		}
 		if _, why := w.checkAttacker(u, t, a.Open); why != "" {
@@ -209,8 +249,18 @@ func (w *world) attack(a *Attack) {
 		w.meleeMonster(attackers, a.Fire, monster, t)
 		return
 	}
+	if elm := w.monsterStruck(side, a.At, a.Target); elm != nil {
+		kept := w.willAttack(attackers, elm) // an Elemental is a minor monster (DR-MIL-1, DR-MATK-17)
+		for _, u := range attackers {
+			if !slices.Contains(kept, u) {
+				w.emit(&Flagged{Unit: u.ID, Attacked: true}) // it may not attack again this turn
+			}
+		}
+		attackers = kept
+	}
 	fireStrength, firers := w.fireAt(a.Fire, a.At, a.Target, true)
 	if len(attackers) == 0 && len(firers) == 0 {
+		w.sayf("the attack on %s does not happen: none of %s attacks", a.At, unitIDs(append(w.units(a.With), w.units(a.Fire)...)))
 		return
 	}
 	strength, boosted := fireStrength+w.boltPower(side, others), 0 // a Lightning kept for this melee (DR-SPELL-LIGHT-7)
@@ -242,17 +292,14 @@ func (w *world) attack(a *Attack) {
 // meleeMonster resolves attacks on a minor monster: each attacker rolls on
 // its own to hit it and does its strength in damage (DR-MATK-6, -13, -14).
 func (w *world) meleeMonster(attackers []*Unit, fire []string, m *Unit, t hex.Hex) {
-	for _, u := range attackers {
+	for i, u := range attackers {
 		if m.Gone {
-			return
+			w.sayf("%s: %s already destroyed, so %s make no attack", t, m.ID, unitIDs(attackers[i:]))
+			break
 		}
 		w.emit(&Flagged{Unit: u.ID, Attacked: true})
 		w.trace("melee", u.ID, []string{u.Hex, t.String()}, "")
-		if u.Type == "MIL" && !w.heroBy(u, true) && !w.boosted(u) {
-			w.sayf("%s will not attack %s: militia attack monsters only with a hero by them or under Boost Morale (DR-MIL-1)", u.ID, m.ID)
-			continue
-		}
-		if w.demoralized(u.Side) && !w.moraleCheck(u, m) {
+		if len(w.willAttack([]*Unit{u}, m)) == 0 {
 			continue
 		}
 		w.meleedMonster(u, m) // DR-TREX-4
@@ -274,10 +321,45 @@ func (w *world) meleeMonster(attackers []*Unit, fire []string, m *Unit, t hex.He
 			w.damage(m, dmg, u.ID+"'s attack")
 		}
 	}
-	if !m.Gone && len(fire) > 0 {
+	switch {
+	case len(fire) == 0:
+	case m.Gone:
+		w.sayf("%s: %s already destroyed, so %s hold their fire", t, m.ID, joinIDs(fire))
+	default:
 		w.fireAt(fire, t.String(), m.ID, true)
 	}
 }
+
+// willAttack returns the attackers that go through with an attack on
+// monster m (a minor monster, or an Elemental): militia only with a hero by
+// them or under Boost Morale (DR-MIL-1; refused when the orders arrive, so
+// this is only a safeguard), and a demoralized unit only after passing its
+// morale check (DR-MATK-17). Those that do not are reported.
+func (w *world) willAttack(attackers []*Unit, m *Unit) []*Unit {
+	var out []*Unit
+	for _, u := range attackers {
+		if u.Type == "MIL" && !w.heroBy(u, true) && !w.boosted(u) {
+			w.sayf("%s will not attack %s: militia attack monsters only with a hero by them or under Boost Morale (DR-MIL-1)", u.ID, m.ID)
+			continue
+		}
+		if w.demoralized(u.Side) && !w.moraleCheck(u, m) {
+			continue
+		}
+		out = append(out, u)
+	}
+	return out
+}
+
+// units returns the units of the given ids.
+func (w *world) units(ids []string) []*Unit {
+	out := make([]*Unit, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, w.st.unit(id))
+	}
+	return out
+}
+
+func joinIDs(ids []string) string { return strings.Join(ids, ", ") }
 
 // moraleCheck is the roll a demoralized unit makes before attacking a
 // monster: 1d6 + 1 (+1 more under Boost Morale) against its escape number
