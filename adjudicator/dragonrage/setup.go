@@ -59,7 +59,7 @@ func setup(s adjudicator.Setup) (*State, error) {
 		return nil, err
 	}
 	if s.Position != nil {
-		return nil, fmt.Errorf("dragonrage sets up from a scenario; inline positions are not supported yet (scripts give the setup orders instead)")
+		return setupPosition(s)
 	}
 	sc, ok := d.Scenario(s.Scenario)
 	if !ok {
@@ -74,20 +74,8 @@ func setup(s adjudicator.Setup) (*State, error) {
 	if !sc.IsPlayable() {
 		return nil, fmt.Errorf("scenario %s (%s) needs Dragons or Young Dragons, which umpire does not implement yet", sc.ID, sc.Title)
 	}
-	for k, v := range s.Options {
-		switch {
-		case k == "elowyn":
-			if v != "on" && v != "off" {
-				return nil, fmt.Errorf("option elowyn=%q: say on or off", v)
-			}
-		case k == "archers" || k == "unguarded-doors":
-			if info := optionInfo(k); !contains(info.Values, v) {
-				return nil, fmt.Errorf("option %s=%q: say %s (%s)", k, v, strings.Join(info.Values, " or "), info.Doc)
-			}
-		case strings.HasPrefix(k, "counter."), strings.HasPrefix(k, forcesPrefix):
-		default:
-			return nil, fmt.Errorf("unknown option %q; Dragon Rage knows elowyn, archers, unguarded-doors, counter.TYPE.FIELD and forces.SIDE.TYPE", k)
-		}
+	if err := checkOptions(s.Options, false); err != nil {
+		return nil, err
 	}
 	types, err := d.withOverrides(s.Options)
 	if err != nil {

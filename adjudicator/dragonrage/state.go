@@ -89,6 +89,10 @@ type State struct {
 
 	types map[string]*UnitType
 	board *hexmap.Map
+	// mapSrc is the YAML of a position's custom map (an open map's size or
+	// a map document), so that WritePosition can write it again; nil on
+	// the boards.
+	mapSrc []byte
 }
 
 // unit returns the unit with that id, or nil.
