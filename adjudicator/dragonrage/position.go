@@ -533,7 +533,13 @@ func (c *posChecker) placement(root *yaml.Node, p *position, w *world) {
 	}
 	for _, h := range hexes {
 		if why := w.stackProblem(byHex[h]); why != "" {
-			c.at(nodeOf[byHex[h][len(byHex[h])-1].ID], "hex %s: %s (DR-STACK-1, DR-STACK-2)", h, why)
+			last := nodeOf[byHex[h][0].ID] // the unit written last in the hex
+			for _, u := range byHex[h][1:] {
+				if n := nodeOf[u.ID]; n.Line > last.Line {
+					last = n
+				}
+			}
+			c.at(last, "hex %s: %s (DR-STACK-1, DR-STACK-2)", h, why)
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -178,4 +179,127 @@ func dueIDs(r *script.Run) []string {
 		out = append(out, d.ID+" "+string(d.Side))
 	}
 	return out
+}
+
+// TestPositionErrors: every value of a position is checked, with its line.
+func TestPositionErrors(t *testing.T) {
+	const base = `map: {cols: 10, rows: 8}
+goal: 10
+turn: 2
+phase: invader-movement
+units:
+  - {id: INF-1, type: INF, side: defender, at: "0505"}
+  - {id: ORC-1, type: ORC, side: invader, at: "0304"}
+`
+	ok, err := dragonrage.Ruleset.Setup(adjudicator.Setup{Position: []byte(base)})
+	if err != nil {
+		t.Fatalf("the base position is refused: %v", err)
+	}
+	if v := dragonrage.Ruleset.View(ok, adjudicator.Referee); v.Map != "open-10x8" || v.Turn != 2 || len(v.Units) != 2 {
+		t.Fatalf("the base position set up %+v", v)
+	}
+	cases := []struct {
+		name, extra string
+		opts        map[string]string
+		line        int
+		has         string
+	}{
+		{"bad hex", `  - {id: HERO-1, type: HERO, side: invader, at: "1299"}`, nil, 8, "not on the map"},
+		{"not a hex", `  - {id: HERO-1, type: HERO, side: invader, at: "over there"}`, nil, 8, "is not a hex"},
+		{"unknown type", `  - {id: ELF-1, type: ELF, side: invader, at: "0101"}`, nil, 8, `unknown counter type "ELF"`},
+		{"major monster", `  - {id: DRAGON-1, type: DRAGON, side: invader, at: "0101"}`, nil, 8, "major monster, which umpire does not implement yet"},
+		{"stacking", `  - {id: ORC-2, type: ORC, side: invader, at: "0304"}`, nil, 8, "both troops or monsters"},
+		{"enemies in a hex", `  - {id: HERO-1, type: HERO, side: invader, at: "0505"}`, nil, 8, "enemy units may not share a hex"},
+		{"id twice", `  - {id: ORC-1, type: ORC, side: invader, at: "0306"}`, nil, 8, "given twice (first at line 7)"},
+		{"lower-case id", `  - {id: orc-2, type: ORC, side: invader, at: "0306"}`, nil, 8, "write it in capitals"},
+		{"bad side", `  - {id: ORC-2, type: ORC, side: orcs, at: "0306"}`, nil, 8, "side is invader or defender"},
+		{"no at", `  - {id: ORC-2, type: ORC, side: invader}`, nil, 8, `needs "at:"`},
+		{"wounded troop", `  - {id: ORC-2, type: ORC, side: invader, at: "0306", wounded: true}`, nil, 8, "only heroes, wizards and Elowyn are wounded"},
+		{"too much damage", `  - {id: GIANT-1, type: GIANT, side: invader, at: "0306", damage: 10}`, nil, 8, "0 to 9 for a giant"},
+		{"SP of a hero", `  - {id: HERO-1, type: HERO, side: invader, at: "0306", sp: 3}`, nil, 8, "only wizards have spell points"},
+		{"SP too high", `  - {id: WZD-1, type: WZD, side: invader, at: "0306", sp: 11}`, nil, 8, "0 to 10 SP"},
+		{"facing", `  - {id: ORC-2, type: ORC, side: invader, at: "0306", facing: N}`, nil, 8, "no facing"},
+		{"pool of the invader", `  - {id: ORC-2, type: ORC, side: invader, at: pool}`, nil, 8, "wait in the box"},
+		{"Elowyn without the option", `  - {id: ELW-1, type: ELW, side: defender, at: "0808"}`, nil, 8, "elowyn=on"},
+		{"phase", "phase: lunch", nil, 8, `no phase "lunch"`},
+		{"end of turn", "phase: end-of-turn", nil, 8, "automatic"},
+		{"clock", "last-damage: 5", nil, 8, "last-damage is a turn from 0"},
+		{"box too big", "box: {INF: 13}", nil, 8, "the counter mix has 12 INF"},
+		{"vp hex", `vp-destroyed: {"0505": 3}`, nil, 8, "a destroyed VP hex"},
+		{"entrance", `entrances: {"0505/0506": {broken: true, controller: invader}}`, nil, 8, "no gate, door"},
+		{"bridge", `bridges: {"0505": burned}`, nil, 8, "no bridge in 0505"},
+		{"fog wizard", `fog: [{hex: "0505", wizard: WZD-9}]`, nil, 8, "no unit WZD-9"},
+		{"whirlwind age", "whirlwinds: [{hex: \"0505\", wizard: ORC-1, age: 3}]", nil, 8, "ORC-1 is a ORC, not a WZD"},
+		{"forces option", "", map[string]string{"forces.invader.ORC": "3"}, 0, "a position lists its units"},
+		{"unknown key", "weather: rain", nil, 8, "weather"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := base + c.extra + "\n"
+			if strings.HasPrefix(c.extra, "phase:") {
+				src = strings.Replace(base, "phase: invader-movement\n", "", 1) + c.extra + "\n"
+				c.line = 7
+			}
+			_, err := dragonrage.Ruleset.Setup(adjudicator.Setup{Position: []byte(src), Options: c.opts})
+			if err == nil {
+				t.Fatalf("accepted:\n%s", src)
+			}
+			if !strings.Contains(err.Error(), c.has) {
+				t.Errorf("the error %q lacks %q", err, c.has)
+			}
+			if c.line > 0 && !strings.Contains(err.Error(), "line "+strconv.Itoa(c.line)+",") {
+				t.Errorf("the error %q is not at line %d", err, c.line)
+			}
+		})
+	}
+}
+
+// TestPositionOnTheBoard: a position on Esirien with the markers the rules
+// leave on the board, and a unit the box numbers on.
+func TestPositionOnTheBoard(t *testing.T) {
+	src := `scenario: e2
+turn: 10
+phase: defender-reinforcements
+vp: 3
+last-damage: 9
+reinforcements-waiting: 2
+units:
+  - {id: HERO-1, type: HERO, side: defender, at: "1910", wounded: true}
+  - {id: WZD-1, type: WZD, side: defender, at: "1810", sp: 4}
+  - {id: INF-1, type: INF, side: defender, at: gone}
+  - {id: ORC-1, type: ORC, side: invader, at: "0605"}
+box: {INF: 3, MIL: 1}
+entrances: {"0606/0707": {broken: true, controller: invader}}
+fog: [{hex: "1210", wizard: WZD-1}]
+`
+	st, err := dragonrage.Ruleset.Setup(adjudicator.Setup{Position: []byte(src)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := dragonrage.Ruleset.View(st, adjudicator.Referee)
+	if v.Map != "esirien" || v.Turn != 10 || v.Score[dragonrage.Invader] != 3 || v.Markers["reinforcements-waiting"] != 2 || v.Markers["last-damage"] != 9 {
+		t.Errorf("view %+v", v)
+	}
+	var marks []string
+	for _, h := range v.Hexes {
+		marks = append(marks, h.Kind+" "+h.At)
+	}
+	if got := strings.Join(marks, ", "); got != "broken 0606/0707, fog 1210" {
+		t.Errorf("hex marks: %s", got)
+	}
+	pool := 0
+	for _, u := range st.(*dragonrage.State).Units {
+		if u.Pool {
+			pool++
+			if u.ID != "INF-2" && u.ID != "INF-3" && u.ID != "INF-4" && u.ID != "MIL-1" {
+				t.Errorf("box counter %s", u.ID)
+			}
+		}
+	}
+	if pool != 4 {
+		t.Errorf("%d counters in the box, want 4", pool)
+	}
+	if due := dragonrage.Ruleset.Due(st); len(due) != 1 || due[0].Side != dragonrage.Defender || due[0].Phase != "reinforcements" {
+		t.Errorf("due %+v", due)
+	}
 }
