@@ -210,6 +210,21 @@ func (w *world) elementalAttack(e *Unit, rec Elemental, wild bool) {
 		w.emit(&Flagged{Unit: e.ID, Attacked: true})
 	}
 	w.trace("melee", e.ID, []string{e.Hex, e.Hex}, "")
+	if !wild && w.demoralized(e.Side) {
+		// A controlled Elemental is one of its side's troops and no Dragon
+		// or major monster, so it is demoralized with them: before
+		// attacking a monster it checks morale, and a failure means it
+		// cannot attack this turn, its forced attack included (FR
+		// §2.10.5.5, DR-MATK-16, DR-MATK-17; docs/rulings/dragon-rage.md).
+		for _, m := range others {
+			if w.st.isMonsterType(m) {
+				if !w.moraleCheck(e, m) {
+					return
+				}
+				break
+			}
+		}
+	}
 	strength := w.st.typ(e).Attack
 	for _, m := range others {
 		if w.st.isMonster(m) {

@@ -454,6 +454,7 @@ func (w *world) resolveMovement(o *Orders) {
 	for _, mv := range o.Moves {
 		u := w.st.unit(mv.Unit)
 		if u.Gone {
+			w.sayf("%s does not move: it was eliminated earlier this phase", u.ID)
 			continue
 		}
 		w.applyMove(u, mv)
