@@ -303,3 +303,33 @@ fog: [{hex: "1210", wizard: WZD-1}]
 		t.Errorf("due %+v", due)
 	}
 }
+
+// TestPositionExpectationsFail: the expectations on hex marks, damage and
+// status entries fail when the position is not what they say.
+func TestPositionExpectationsFail(t *testing.T) {
+	src, err := os.ReadFile("testdata/positions/through-a-broken-gate.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := script.Parse("x.yaml", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Expect.Hexes = map[string][]string{"broken": {"2113/2212"}, "vp-destroyed": {"1108 3"}}
+	s.Expect.Damage = map[string]string{"GIANT-1": "body 3/10", "ORC-1": "body 1/1"}
+	s.Expect.StatusHas = map[string][]string{"WZD-1": {"SP 10"}, "HERO-1": {"wounded"}}
+	run, err := script.Play(s, lookup, script.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		`hex marks broken are ["0606/0707"], expected ["2113/2212"]`,
+		`hex marks vp-destroyed are [], expected ["1108 3"]`,
+		`unit GIANT-1 has damage "body 7/10", expected "body 3/10"`,
+		`unit ORC-1 has damage "", expected "body 1/1"`,
+		`unit WZD-1 has status "SP 4", which lacks "SP 10"`,
+	}
+	if got := strings.Join(run.Failures, "\n"); got != strings.Join(want, "\n") {
+		t.Errorf("failures:\n%s\nwant:\n%s", got, strings.Join(want, "\n"))
+	}
+}

@@ -267,6 +267,42 @@ func (x *Expect) check(run *Run) {
 			run.failf("marker %s is %q, expected %q", k, got, x.Markers[k])
 		}
 	}
+	for _, kind := range sortedKeys(x.Hexes) {
+		var got []string
+		for _, h := range v.Hexes {
+			if h.Kind == kind {
+				got = append(got, HexMarkText(h))
+			}
+		}
+		want := slices.Clone(x.Hexes[kind])
+		slices.Sort(got)
+		slices.Sort(want)
+		if !slices.Equal(got, want) {
+			run.failf("hex marks %s are %q, expected %q", kind, got, want)
+		}
+	}
+	for _, id := range sortedKeys(x.Damage) {
+		u, ok := units[id]
+		if !ok {
+			run.failf("unit %s does not exist", id)
+			continue
+		}
+		if got := DamageText(u.Damage); got != x.Damage[id] {
+			run.failf("unit %s has damage %q, expected %q", id, got, x.Damage[id])
+		}
+	}
+	for _, id := range sortedKeys(x.StatusHas) {
+		u, ok := units[id]
+		if !ok {
+			run.failf("unit %s does not exist", id)
+			continue
+		}
+		for _, want := range x.StatusHas[id] {
+			if !slices.Contains(u.Status, want) {
+				run.failf("unit %s has status %q, which lacks %q", id, strings.Join(u.Status, ","), want)
+			}
+		}
+	}
 	for _, s := range x.Notes {
 		if !slices.ContainsFunc(v.Notes, func(n string) bool { return strings.Contains(n, s) }) {
 			run.failf("no note says %q", s)
@@ -329,4 +365,31 @@ func sortedKeys[K ~string, V any](m map[K]V) []K {
 	}
 	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
 	return keys
+}
+
+// HexMarkText writes a hex mark as expectations give it: "AT", then
+// " rRADIUS" and " LABEL" when it has them.
+func HexMarkText(h adjudicator.HexMark) string {
+	s := h.At
+	if h.Radius > 0 {
+		s += fmt.Sprintf(" r%d", h.Radius)
+	}
+	if h.Label != "" {
+		s += " " + h.Label
+	}
+	return s
+}
+
+// DamageText writes a unit's damage as expectations give it: "AREA
+// LEFT/OF" (or "AREA.GROUP LEFT/OF") per group, comma-separated.
+func DamageText(ds []adjudicator.Damage) string {
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		area := d.Area
+		if d.Group != "" {
+			area += "." + d.Group
+		}
+		parts[i] = fmt.Sprintf("%s %d/%d", area, d.Left, d.Of)
+	}
+	return strings.Join(parts, ", ")
 }

@@ -67,6 +67,17 @@ type Expect struct {
 	DiceLeft  *int              `yaml:"dice-left"`
 	Markers   map[string]string `yaml:"markers"`
 	Notes     []string          `yaml:"notes-have"`
+	// Hexes lists, for each kind of hex mark named, every mark of that
+	// kind, as "AT", then " rRADIUS" and " LABEL" when it has them:
+	// {broken: ["0606/0707"], vp-destroyed: ["1108 3"], fog: ["1210 r2"]}.
+	// An empty list says there is none.
+	Hexes map[string][]string `yaml:"hexes"`
+	// Damage is each unit's damage as the view gives it: "LEFT/OF" per
+	// area (and group), e.g. "body 7/10".
+	Damage map[string]string `yaml:"damage"`
+	// StatusHas lists entries each unit's status must include (in any
+	// order, among others), e.g. {WZD-1: ["SP 7"]}.
+	StatusHas map[string][]string `yaml:"status-has"`
 }
 
 var rulesRE = regexp.MustCompile(`^[A-Z0-9]+(-[A-Z0-9]+)+$`)
