@@ -6,7 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strings"
+
+	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
@@ -22,7 +25,7 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 		"Creates a game. Prints its id alone on the first line, then the dice commitment\n(publish it to the players), then each player's secret (give each to its player\nonly: mailed orders must carry it).").withData()
 	ruleset := f.String("ruleset", "", "the `ruleset` (umpire rulesets lists them)")
 	scenario := f.String("scenario", "", "the `scenario` id")
-	position := f.String("position", "", "an inline position `file` (YAML) instead of a scenario")
+	position := f.String("position", "", "a position `file` (YAML, docs/positions.md) instead of a scenario; its \"map: {file: F}\" is read from F, next to it, and written into the game")
 	id := f.String("id", "", "the game `id` (default: drawn at random)")
 	referee := f.String("referee", "", "the referee's mail `address`")
 	chain := f.Int("chain-length", dice.DefaultChainLength, "adjudications per dice chain (a new chain is committed when one runs out)")
@@ -42,6 +45,9 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 	if *position != "" {
 		b, err := readFile(*position, maxYAML, "positions")
 		if err != nil {
+			return err
+		}
+		if b, err = inlineMapFile(*position, b); err != nil {
 			return err
 		}
 		req.Position = b
@@ -230,4 +236,37 @@ func cmdShow(a *app, ctx context.Context, args []string) error {
 	script.WriteView(a.stdout, v)
 	printDue(a.stdout, g)
 	return nil
+}
+
+// inlineMapFile writes the map file a position names ("map: {file: F}", F
+// relative to the position's directory) into the position, so that the
+// game's log holds the whole position and replays without the file. A
+// position without one is returned as it is.
+func inlineMapFile(posFile string, src []byte) ([]byte, error) {
+	root, err := yamlx.Parse(src)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", posFile, err)
+	}
+	m := yamlx.Value(root, "map")
+	f := yamlx.Value(m, "file")
+	if f == nil {
+		return src, nil
+	}
+	if len(m.Content) != 2 || f.Kind != yaml.ScalarNode || f.Value == "" {
+		return nil, fmt.Errorf("%s: line %d: write the map file alone, \"map: {file: my-map.yaml}\"", posFile, m.Line)
+	}
+	name := f.Value
+	if !filepath.IsAbs(name) {
+		name = filepath.Join(filepath.Dir(posFile), name)
+	}
+	b, err := readFile(name, maxYAML, "maps")
+	if err != nil {
+		return nil, fmt.Errorf("%s: line %d: the map file: %w", posFile, f.Line, err)
+	}
+	doc, err := yamlx.Parse(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	*m = *doc
+	return yaml.Marshal(root)
 }
