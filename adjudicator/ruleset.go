@@ -1,6 +1,9 @@
 package adjudicator
 
 import (
+	"fmt"
+
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
 	"gopkg.in/yaml.v3"
 )
 
@@ -22,7 +25,7 @@ type State any
 type Orders any
 
 // Event is a ruleset's domain event: one thing that happened. EventType is
-// a stable name, prefixed by the ruleset ("dragonrage.moved"); it is stored in
+// a stable name, prefixed by the ruleset ("mygame.moved"); it is stored in
 // the log and must never change once games have been played with it.
 type Event interface {
 	EventType() string
@@ -81,7 +84,7 @@ type ScenarioInfo struct {
 
 // Info describes a ruleset.
 type Info struct {
-	Name      string // registry key, e.g. "dragonrage"
+	Name      string // registry key, e.g. "mygame"
 	Title     string
 	Version   string // semantic version of the rules implementation
 	Sides     []Side
@@ -229,7 +232,7 @@ type Legend interface {
 // setup zone, named as the ruleset's errors name it ("defender-setup").
 type Zone struct {
 	Name    string   // as the errors name it, e.g. "defender-setup"
-	Title   string   // for people: "defender setup, all scenarios (DR-SCEN-3)"
+	Title   string   // for people: "defender setup, all scenarios (SCEN-3)"
 	Hexes   []string // where every unit listed may be placed, sorted
 	Compact string   // the same hexes for people, as ranges: "0805-0812, 0905-0911"
 	Units   []string // the units that may be placed there
@@ -245,4 +248,112 @@ type Zone struct {
 // is not a setup the ruleset can help with.
 type SetupHelper interface {
 	SetupHelp(st State, req Request) (zones []Zone, skeleton string, ok bool)
+}
+
+// HexMaps is implemented by a ruleset played on hex maps. It is how the
+// generic parts of umpire (the command line, the results mails, the
+// renderer) reach a game's maps, their checks and the way they are drawn,
+// without naming the game: a View's Map is one of MapNames.
+type HexMaps interface {
+	// MapNames lists the built-in maps, in the rulebook's order.
+	MapNames() []string
+	// Map loads the built-in map called name.
+	Map(name string) (*hexmap.Map, error)
+	// ParseMap reads a map file (a group's corrected copy) in the ruleset's
+	// vocabulary; file names it in errors.
+	ParseMap(file string, data []byte) (*hexmap.Map, error)
+	// CheckMap checks m against every map fact the rules state and the
+	// shape a playable map needs. None means the map is usable.
+	CheckMap(m *hexmap.Map) []MapProblem
+	// PictureStyle says how the ruleset's kinds of terrain, flags, named
+	// hexes, hexside features and markers are drawn. The renderer draws
+	// any kind the style does not list in a plain, generic way.
+	PictureStyle() *PictureStyle
+}
+
+// MapProblem is one way a map breaks a rule: where (a hex, hexside, zone
+// or road), the rule ID, and what is wrong.
+type MapProblem struct {
+	Where   string
+	Rule    string
+	Message string
+}
+
+// String writes the problem as "where: message (rule)".
+func (p MapProblem) String() string { return fmt.Sprintf("%s: %s (%s)", p.Where, p.Message, p.Rule) }
+
+// RGB is an opaque sRGB colour, 0xRRGGBB.
+type RGB uint32
+
+// PictureStyle is how a ruleset's maps are drawn: plain data the renderer
+// reads. Lists are in legend order.
+type PictureStyle struct {
+	Terrain []TerrainStyle
+	Flags   []FlagStyle
+	Points  []PointStyle
+	Sides   []SideStyle
+	Markers []MarkerStyle
+	// PathTraces are trace kinds drawn as paths from hex to hex, like
+	// moves, besides the renderer's own (move, fly, retreat, advance,
+	// charge, displace): a marker that travels, say.
+	PathTraces []string
+}
+
+// TerrainStyle is how one terrain kind fills its hexes.
+type TerrainStyle struct {
+	Kind string
+	Fill RGB
+	// Pattern is drawn over the fill in Mark: "" (none), "trees",
+	// "waves", "sea", "planks", "stones", "rings", "hills", "houses",
+	// "tufts" or "letter" (the kind's name).
+	Pattern string
+	Mark    RGB
+}
+
+// FlagStyle draws a hex flag as a band along the foot of the hex, in the
+// colours of the terrain Band (a land hex that is also river).
+type FlagStyle struct {
+	Kind   string
+	Band   string // a terrain kind of the style
+	Legend string
+}
+
+// PointStyle tags a kind of named hex (an entry, an exit) with a label.
+type PointStyle struct {
+	Kind  string
+	Label string // short, on the tag: "IN"
+	Fill  RGB
+	Text  RGB
+}
+
+// SideStyle is how one hexside feature kind is drawn.
+type SideStyle struct {
+	Kind string
+	// Shape is "wall" (a heavy line with crenels outward; a "tower" tag
+	// makes it a tower wall), "palisade" (a line with stakes), "entrance"
+	// (a bar with Letter in a box; may be open or broken), "line" (a plain
+	// line) or "cliff" (a line with teeth outward). Any other shape is a
+	// dashed line.
+	Shape  string
+	Colour RGB
+	Letter string // for entrances: "G"
+	// Broken draws the feature always broken (a breach in a palisade).
+	Broken bool
+	// Legend words: Legend defaults to Kind; the others to "tower ",
+	// "open " and "broken " before Legend. A Broken feature's legend is
+	// Legend. Two entries with the same words share one legend line.
+	Legend, TowerLegend, OpenLegend, BrokenLegend string
+}
+
+// MarkerStyle is how a marker on a hex (adjudicator.HexMark) is drawn: a
+// shape on the hex and a tag at its foot.
+type MarkerStyle struct {
+	Kind   string
+	Shape  string // "spiral", or "" for the tag alone
+	Colour RGB    // the shape's
+	// Tag is the tag's text, before the marker's label when that starts
+	// with a digit ("W" and "2": "W2"), replaced by any other label.
+	Tag     string
+	TagFill RGB
+	Legend  string
 }
