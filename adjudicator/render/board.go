@@ -29,6 +29,10 @@ type Options struct {
 	// Scale multiplies every size; 0 means 1, where a hex is 80 pixels
 	// from corner to corner.
 	Scale float64
+	// Style is how the ruleset draws its terrain, flags, named hexes,
+	// hexside features and markers (adjudicator.HexMaps); nil, or a kind
+	// it leaves out, is drawn plainly.
+	Style *adjudicator.PictureStyle
 }
 
 const (
@@ -41,6 +45,7 @@ type board struct {
 	m   *hexmap.Map
 	v   adjudicator.View
 	opt Options
+	st  *style
 	u   float64 // one size unit in pixels (the scale)
 	s   float64 // one lattice unit of package hex in pixels (x)
 	ox  float64 // pixel position of lattice point (0, 0)
@@ -104,7 +109,7 @@ func build(m *hexmap.Map, v adjudicator.View, opt Options) (*board, error) {
 	if opt.Scale > 8 {
 		return nil, fmt.Errorf("render: scale %g is too large (at most 8)", opt.Scale)
 	}
-	b := &board{m: m, v: v, opt: opt, u: opt.Scale, fs: faces{}, used: map[string]bool{}}
+	b := &board{m: m, v: v, opt: opt, st: newStyle(opt.Style), u: opt.Scale, fs: faces{}, used: map[string]bool{}}
 	b.s = 20 * b.u
 	b.sides = sideOrder(opt.Sides, v)
 	b.readView()

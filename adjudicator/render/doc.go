@@ -2,10 +2,17 @@
 // the map (terrain, walls, gates and doors, roads, bridges, VP hexes, entry
 // and exit hexes, hex numbers, printed again over every counter so that
 // nothing hides them), the units on it (those that may still act this
-// phase marked), the markers of the game (fog, whirlwinds, broken gates,
-// destroyed VP), what the last adjudication did (moves, attacks, fire,
-// spells) or, numbered and older ones paler, what each adjudication since
-// the viewer's last picture did, and a header and legend.
+// phase marked), the markers of the game (fog, broken gates, destroyed VP,
+// the ruleset's own markers), what the last adjudication did (moves,
+// attacks, fire, spells) or, numbered and older ones paler, what each
+// adjudication since the viewer's last picture did, and a header and
+// legend.
+//
+// The package names no game. How a ruleset's terrain, flags, named hexes,
+// hexside features and markers look comes with the picture
+// (Options.Style, the ruleset's adjudicator.HexMaps.PictureStyle); a kind
+// the style leaves out is drawn plainly, in grey with its name or its
+// initials, so a new game's board reads before it has a style.
 //
 // Board builds a display list once, with exact coordinates; PNG and SVG are
 // both drawn from that list, so the two pictures agree. Output is

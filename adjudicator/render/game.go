@@ -10,7 +10,8 @@ import (
 
 // Game draws g's board on m as viewer may see it, with the header's "to
 // move" taken from what the game waits for and the colours from the
-// ruleset's sides: the picture the results mails carry. When a setup is
+// ruleset's sides, and the style from the ruleset when it implements
+// adjudicator.HexMaps: the picture the results mails carry. When a setup is
 // due from the viewer, its zones are shaded and named (SetupZoneMarks).
 func Game(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64) (*Picture, error) {
 	return GameSince(m, g, viewer, scale, nil)
@@ -32,7 +33,11 @@ func GameSince(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float
 		v.Traces = traces
 	}
 	v.Hexes = append(slices.Clone(v.Hexes), SetupZoneMarks(g, viewer)...)
-	return Board(m, v, Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: scale})
+	var st *adjudicator.PictureStyle
+	if hm, ok := g.Rules.(adjudicator.HexMaps); ok {
+		st = hm.PictureStyle()
+	}
+	return Board(m, v, Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: scale, Style: st})
 }
 
 // SetupZoneMarks are the zones of the setups g waits for from viewer (from

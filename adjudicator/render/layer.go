@@ -26,8 +26,9 @@ type layer struct {
 	pix  []uint8
 }
 
-// A few layers are kept, each at most maxLayerBytes (Esirien at scale 1 is
-// 8.9 MB): pictures of two maps, with and without setup zones.
+// A few layers are kept, each at most maxLayerBytes (a map of 25 by 16
+// hexes at scale 1 is 8.9 MB): pictures of two maps, with and without setup
+// zones.
 const (
 	maxLayers     = 3
 	maxLayerBytes = 12 << 20

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"math"
 	"sort"
 	"strings"
@@ -80,30 +81,48 @@ func (b *board) legendItems() []legendItem {
 	for _, k := range append(kinds, extra...) {
 		add("terrain:"+k, k, func(c pt) { miniHex(c, k) })
 	}
-	add("flag:river", "land and river", func(c pt) {
-		miniHex(c, "open")
-		b.riverBand(c, 0.34)
-	})
-	seg := func(c pt) (pt, pt) { return pt{c.X - 13*u, c.Y}, pt{c.X + 13*u, c.Y} }
-	side := func(key, label, kind string, tower, broken, open bool) {
-		add(key, label, func(c pt) {
-			p, q := seg(c)
-			b.sideFeature(p, q, pt{0, -1}, kind, tower, broken, open, 0.85)
+	for _, f := range b.st.flags {
+		add("flag:"+f.Kind, cmp.Or(f.Legend, f.Kind), func(c pt) {
+			miniHex(c, b.st.first)
+			b.band(c, f.Band, 0.34)
 		})
 	}
-	side("side:wall", "wall", "wall", false, false, false)
-	side("side:tower-wall", "tower wall", "tower-wall", false, false, false)
-	side("side:broken-wall", "broken wall", "wall", false, true, false)
-	side("side:palisade", "palisade", "palisade", false, false, false)
-	side("side:breach", "breached palisade", "breach", false, false, false)
-	side("side:gate", "gate", "gate", false, false, false)
-	side("side:gate:open", "open gate", "gate", false, false, true)
-	side("side:gate:broken", "broken gate", "gate", false, true, false)
-	side("side:door", "door", "door", false, false, false)
-	side("side:door:open", "open door", "door", false, false, true)
-	side("side:door:broken", "broken door", "door", false, true, false)
-	side("side:river", "river between hexes", "river", false, false, false)
-	side("side:cliff", "cliff", "cliff", false, false, false)
+	seg := func(c pt) (pt, pt) { return pt{c.X - 13*u, c.Y}, pt{c.X + 13*u, c.Y} }
+	// Hexside features in the style's order, each in the variants drawn
+	// ("", tower, open, broken); kinds the style leaves out follow, by
+	// name. Entries with the same words share a line.
+	said := map[string]bool{}
+	side := func(kind, variant, label string) {
+		key := "side:" + kind + ":" + variant
+		if !b.used[key] || said[label] {
+			return
+		}
+		said[label] = true
+		add(key, label, func(c pt) {
+			p, q := seg(c)
+			b.sideFeature(p, q, pt{0, -1}, kind, variant == "tower", variant == "broken", variant == "open", 0.85)
+		})
+	}
+	for _, d := range b.st.sides {
+		for _, v := range []string{"", "tower", "open", "broken"} {
+			side(d.Kind, v, sideLegend(d, v))
+		}
+	}
+	var unstyled []string
+	for k := range b.used {
+		if rest, ok := strings.CutPrefix(k, "side:"); ok {
+			if kind, _, _ := strings.Cut(rest, ":"); kind != "" {
+				if _, styled := b.st.side[kind]; !styled && !contains(unstyled, kind) {
+					unstyled = append(unstyled, kind)
+				}
+			}
+		}
+	}
+	sort.Strings(unstyled)
+	for _, kind := range unstyled {
+		side(kind, "", kind)
+	}
+	add("side::broken", "broken hexside", func(c pt) { b.breakMark(c, 0.85) })
 	add("road", "road", func(c pt) {
 		p, q := seg(c)
 		b.c.line([]pt{p, q}, roadEdge, 7*u, true)
@@ -133,7 +152,7 @@ func (b *board) legendItems() []legendItem {
 	}
 	sort.Strings(pks)
 	for _, k := range pks {
-		st := pointStyleOf(k)
+		st := b.st.pointStyleOf(k)
 		add("point:"+k, k+" hex", func(c pt) { b.tag(c, st.label, st.fill, st.fg, 7.5*u) })
 	}
 	for _, s := range b.sides {
@@ -210,9 +229,15 @@ func (b *board) legendItems() []legendItem {
 		b.c.rect(c.X-14*u, c.Y-10*u, 28*u, 20*u, rgb(0xeeeeee), inkSoft, 1*u)
 		b.c.ops = append(b.c.ops, op{kind: opStroke, paths: [][]pt{{{c.X - 10*u, c.Y - 3*u}, {c.X + 10*u, c.Y - 3*u}}, {{c.X - 10*u, c.Y + 4*u}, {c.X + 10*u, c.Y + 4*u}}}, stroke: rgb(0x6e6e6e), width: 1.6 * u, round: true, dash: []float64{4 * u, 3 * u}})
 	})
-	add("marker:whirlwind", "whirlwind (and its number)", func(c pt) {
-		b.c.line(spiral(c, 1.5*u, 10*u, 2.2), rgb(0x9b3f86), 1.8*u, true)
-	})
+	for _, ms := range b.st.markers {
+		add("marker:"+ms.Kind, cmp.Or(ms.Legend, ms.Kind), func(c pt) {
+			if ms.Shape == "spiral" {
+				b.c.line(spiral(c, 1.5*u, 10*u, 2.2), colour(ms.Colour), 1.8*u, true)
+				return
+			}
+			b.tag(c, ms.Tag, colour(ms.TagFill), ink, 7.5*u)
+		})
+	}
 	add("marker:other", "other marker", func(c pt) { b.tag(c, "…", rgb(0xe6e6e6), ink, 7.5*u) })
 	return items
 }

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	drboard "github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
 
@@ -241,7 +242,7 @@ func TestSteps(t *testing.T) {
 		h, _ := hex.Parse(s)
 		return b.centre(h)
 	}
-	b := buildView(t, stepsView(1, 2), Options{Viewer: "invader"})
+	b := buildView(t, stepsView(1, 2), Options{Style: drboard.Style, Viewer: "invader"})
 	lines := moveLines(b)
 	if len(lines) != 2 {
 		t.Fatalf("%d move lines", len(lines))
@@ -309,7 +310,7 @@ func TestSteps(t *testing.T) {
 	}
 
 	// One adjudication: no numbers, nothing paler, the usual title.
-	b = buildView(t, stepsView(0, 0), Options{Viewer: "invader"})
+	b = buildView(t, stepsView(0, 0), Options{Style: drboard.Style, Viewer: "invader"})
 	if nums, _, _ := stepBadges(b); len(nums) != 0 {
 		t.Errorf("step badges %v in a picture of one adjudication", nums)
 	}

@@ -4,8 +4,9 @@ import "github.com/umpire-pbem/umpire/adjudicator"
 
 // The palette is built on Okabe & Ito's colour-blind safe set (orange, sky
 // blue, bluish green, yellow, blue, vermillion, reddish purple, black), and
-// every terrain and feature also carries a pattern or a letter, so the
-// picture still reads printed in grey or by a reader who confuses colours.
+// the rulesets' styles are expected to give every terrain and feature a
+// pattern or a letter too, so the picture still reads printed in grey or by
+// a reader who confuses colours.
 var (
 	white    = rgb(0xffffff)
 	black    = rgb(0x000000)
@@ -21,11 +22,7 @@ var (
 	okVerm   = rgb(0xd55e00)
 	okPurple = rgb(0xcc79a7)
 
-	gateCol   = rgb(0xc8370b) // gates are red in the rules; a vermillion darkened for contrast
-	doorCol   = okBlue        // doors are blue
-	wallCol   = rgb(0x2b2b2b)
-	palCol    = rgb(0x7b4a1e)
-	riverEdge = rgb(0x1f5f96)
+	waterLine = rgb(0x1f5f96) // the ripple of the "stones" pattern
 	roadEdge  = rgb(0x6b4f2a)
 	roadFill  = rgb(0xecdcaa)
 )
@@ -33,29 +30,8 @@ var (
 // terrainStyle is how one terrain kind is drawn: a fill and a pattern.
 type terrainStyle struct {
 	fill    Colour
-	pattern string // "", "trees", "waves", "sea", "planks", "stones", "tower", "hills", "houses", "tufts", "letter"
+	pattern string // "", "trees", "waves", "sea", "planks", "stones", "rings", "hills", "houses", "tufts", "letter"
 	mark    Colour // the pattern's colour
-}
-
-var terrainStyles = map[string]terrainStyle{
-	"open":   {rgb(0xf4f0dc), "", Colour{}},
-	"forest": {rgb(0xb4d6a2), "trees", rgb(0x2c6a37)},
-	"river":  {rgb(0x9ccbea), "waves", rgb(0x1f5f96)},
-	"sea":    {rgb(0x5c93c4), "sea", rgb(0xe4f1fb)},
-	"lake":   {rgb(0x5c93c4), "sea", rgb(0xe4f1fb)},
-	"dock":   {rgb(0xd2b27f), "planks", rgb(0x7e5c32)},
-	"ford":   {rgb(0xbfe0f2), "stones", rgb(0x7a6a5a)},
-	"tower":  {rgb(0xc9c3b8), "tower", rgb(0x3f3a35)},
-	"hill":   {rgb(0xe3cd96), "hills", rgb(0x8a6a2e)},
-	"city":   {rgb(0xdcc9c2), "houses", rgb(0x6e5048)},
-	"marsh":  {rgb(0xc9dfbd), "tufts", rgb(0x3f6a4a)},
-}
-
-func styleOf(kind string) terrainStyle {
-	if s, ok := terrainStyles[kind]; ok {
-		return s
-	}
-	return terrainStyle{rgb(0xdddddd), "letter", inkSoft}
 }
 
 // sideStyle is a side's counter colours.
@@ -122,26 +98,6 @@ func upper(s string) string {
 type pointStyle struct {
 	label    string
 	fill, fg Colour
-}
-
-var pointStyles = map[string]pointStyle{
-	"entry":         {"IN", okGreen, white},
-	"exit":          {"OUT", ink, white},
-	"reinforcement": {"R", okSky, black},
-	"serpent-entry": {"S", okPurple, black},
-	"rescue":        {"RS", okYellow, black},
-	"setup":         {"SU", rgb(0xdddddd), ink},
-}
-
-func pointStyleOf(kind string) pointStyle {
-	if s, ok := pointStyles[kind]; ok {
-		return s
-	}
-	l := []rune(kind)
-	if len(l) > 2 {
-		l = l[:2]
-	}
-	return pointStyle{upper(string(l)), rgb(0xdddddd), ink}
 }
 
 // traceStyle is how one kind of trace is drawn.

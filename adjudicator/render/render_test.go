@@ -32,8 +32,8 @@ type scenario struct {
 }
 
 var scenarios = []scenario{
-	{"esirien", esirienView, Options{Game: "demo-esirien", Viewer: "defender", ToMove: []adjudicator.Side{"invader"}, Sides: []adjudicator.Side{"defender", "invader"}}},
-	{"nurkott", nurkottView, Options{Game: "demo-nurkott", ToMove: []adjudicator.Side{"defender"}, Sides: []adjudicator.Side{"invader", "defender"}}},
+	{"esirien", esirienView, Options{Style: drboard.Style, Game: "demo-esirien", Viewer: "defender", ToMove: []adjudicator.Side{"invader"}, Sides: []adjudicator.Side{"defender", "invader"}}},
+	{"nurkott", nurkottView, Options{Style: drboard.Style, Game: "demo-nurkott", ToMove: []adjudicator.Side{"defender"}, Sides: []adjudicator.Side{"invader", "defender"}}},
 }
 
 func loadMap(t testing.TB, name string) *hexmap.Map {
@@ -235,7 +235,7 @@ func TestOnlyWhatTheViewHolds(t *testing.T) {
 		Status: []string{"disguised"}, Damage: []adjudicator.Damage{{Area: "cloak", Left: 1, Of: 2}}}
 	with := v
 	with.Units = append(append([]adjudicator.UnitView{}, v.Units...), spy)
-	pic, err := Board(m, with, Options{})
+	pic, err := Board(m, with, Options{Style: drboard.Style})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -247,7 +247,7 @@ func TestOnlyWhatTheViewHolds(t *testing.T) {
 	}
 	// Without it (the ruleset hid it), nothing of it is drawn: the picture
 	// is the one of the View that never had it.
-	pic2, err := Board(m, v, Options{})
+	pic2, err := Board(m, v, Options{Style: drboard.Style})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +258,7 @@ func TestOnlyWhatTheViewHolds(t *testing.T) {
 		}
 	}
 	// A View with no units at all shows the bare board.
-	bare, err := Board(m, adjudicator.View{Map: "esirien", Turn: 1, Phase: "setup"}, Options{})
+	bare, err := Board(m, adjudicator.View{Map: "esirien", Turn: 1, Phase: "setup"}, Options{Style: drboard.Style})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -282,7 +282,7 @@ func TestWarnings(t *testing.T) {
 		Hexes:  []adjudicator.HexMark{{Kind: "broken", At: "0101/0505"}, {Kind: "fog", At: "7777", Radius: 1}},
 		Traces: []adjudicator.Trace{{Kind: "move", Unit: "turned", Path: []string{"0505", "05x6"}}},
 	}
-	pic, err := Board(loadMap(t, "nurkott"), v, Options{})
+	pic, err := Board(loadMap(t, "nurkott"), v, Options{Style: drboard.Style})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -304,10 +304,10 @@ func TestWarnings(t *testing.T) {
 }
 
 func TestBadInput(t *testing.T) {
-	if _, err := Board(nil, adjudicator.View{}, Options{}); err == nil {
+	if _, err := Board(nil, adjudicator.View{}, Options{Style: drboard.Style}); err == nil {
 		t.Error("no error without a map")
 	}
-	if _, err := Board(loadMap(t, "esirien"), adjudicator.View{}, Options{Scale: 100}); err == nil {
+	if _, err := Board(loadMap(t, "esirien"), adjudicator.View{}, Options{Style: drboard.Style, Scale: 100}); err == nil {
 		t.Error("no error for scale 100")
 	}
 }
@@ -315,8 +315,8 @@ func TestBadInput(t *testing.T) {
 // TestScale: Scale multiplies the picture's size.
 func TestScale(t *testing.T) {
 	m := loadMap(t, "esirien")
-	a, _ := Board(m, adjudicator.View{}, Options{Scale: 0.5})
-	b, _ := Board(m, adjudicator.View{}, Options{Scale: 1})
+	a, _ := Board(m, adjudicator.View{}, Options{Style: drboard.Style, Scale: 0.5})
+	b, _ := Board(m, adjudicator.View{}, Options{Style: drboard.Style, Scale: 1})
 	if d := b.Width - 2*a.Width; d < -2 || d > 2 {
 		t.Errorf("width %d at scale 1, %d at scale 0.5", b.Width, a.Width)
 	}

@@ -26,7 +26,7 @@ func sideState(ms []adjudicator.HexMark) (broken, open bool, other []adjudicator
 	return
 }
 
-// drawSides draws walls, palisades, gates, doors and river sides, then the
+// drawSides draws the hexside features (walls, entrances, lines…), then the
 // markers on hexsides that carry no feature.
 func (b *board) drawSides() {
 	done := map[hex.Hexside]bool{}
@@ -49,7 +49,7 @@ func (b *board) drawSides() {
 		p, q := b.sidePts(s)
 		broken, open, other := sideState(b.sideMark[s])
 		if broken {
-			b.used["side:broken-wall"] = true
+			b.used[b.st.brokenSideKey()] = true
 			b.breakMark(p.lerp(q, 0.5), 1)
 		}
 		if open {
@@ -71,30 +71,37 @@ func (b *board) outward(f hexmap.Side, p, q pt) pt {
 	return mid.sub(b.centre(in)).unit()
 }
 
-// sideFeature draws one hexside feature from p to q; out points away from
-// the inside.
+// sideFeature draws one hexside feature of kind from p to q, in the
+// shape its style gives; out points away from the inside. It marks the
+// legend entry "side:KIND:VARIANT" it needs (variant "", "tower", "open"
+// or "broken").
 func (b *board) sideFeature(p, q, out pt, kind string, tower, broken, open bool, k float64) {
 	u := b.u * k
 	d := q.sub(p)
-	switch kind {
-	case "wall", "tower-wall":
-		key := "side:wall"
-		if tower || kind == "tower-wall" {
-			key = "side:tower-wall"
+	st, styled := b.st.side[kind]
+	col := colour(st.Colour)
+	broken = broken || st.Broken
+	key := "side:" + kind + ":"
+	switch st.Shape {
+	case "wall":
+		// A broken wall still shows in the legend as a wall.
+		if tower {
+			b.used[key+"tower"] = true
+		} else {
+			b.used[key] = true
 		}
-		b.used[key] = true
 		if broken {
-			b.used["side:broken-wall"] = true
-			b.stubs(p, q, wallCol, Colour{}, 6*u)
+			b.used[key+"broken"] = true
+			b.stubs(p, q, col, Colour{}, 6*u)
 			b.breakMark(p.lerp(q, 0.5), k)
 			return
 		}
-		if key == "side:tower-wall" {
-			b.c.line([]pt{p, q}, wallCol, 8.5*u, true)
+		if tower {
+			b.c.line([]pt{p, q}, col, 8.5*u, true)
 			b.c.line([]pt{p, q}, rgb(0xa8a198), 2.4*u, true)
 			return
 		}
-		b.c.line([]pt{p, q}, wallCol, 6*u, true)
+		b.c.line([]pt{p, q}, col, 6*u, true)
 		var ms [][]pt
 		n := d.unit()
 		for _, t := range []float64{0.3, 0.7} {
@@ -103,36 +110,32 @@ func (b *board) sideFeature(p, q, out pt, kind string, tower, broken, open bool,
 			o := out.mul(3 * u)
 			ms = append(ms, []pt{a, c, c.add(o), a.add(o)})
 		}
-		b.c.fillAll(ms, wallCol)
+		b.c.fillAll(ms, col)
 	case "palisade":
-		b.used["side:palisade"] = true
+		b.used[key] = true
 		if broken {
-			b.used["side:breach"] = true
-			b.stubs(p, q, palCol, Colour{}, 3.6*u)
+			b.used[key+"broken"] = true
+			b.stubs(p, q, col, Colour{}, 3.6*u)
 			b.breakMark(p.lerp(q, 0.5), k)
 			return
 		}
-		b.c.line([]pt{p, q}, palCol, 3.6*u, true)
+		b.c.line([]pt{p, q}, col, 3.6*u, true)
 		var ls [][]pt
 		nn := d.unit().perp().mul(4.5 * u)
 		for t := 0.16; t < 0.9; t += 0.17 {
 			m := p.lerp(q, t)
 			ls = append(ls, []pt{m.add(nn), m.sub(nn)})
 		}
-		b.c.lines(ls, palCol, 1.7*u, true)
-	case "gate", "door":
-		col, letter := gateCol, "G"
-		if kind == "door" {
-			col, letter = doorCol, "D"
-		}
-		state := ""
+		b.c.lines(ls, col, 1.7*u, true)
+	case "entrance":
 		switch {
 		case broken:
-			state = ":broken"
+			b.used[key+"broken"] = true
 		case open:
-			state = ":open"
+			b.used[key+"open"] = true
+		default:
+			b.used[key] = true
 		}
-		b.used["side:"+kind+state] = true
 		if broken || open {
 			b.stubs(p, q, col, ink, 6*u)
 		} else {
@@ -147,30 +150,29 @@ func (b *board) sideFeature(p, q, out pt, kind string, tower, broken, open bool,
 			fill = rgb(0xfff4c2)
 		}
 		b.c.rect(m.X-box/2, m.Y-box/2, box, box, fill, col, 1.8*u)
-		b.c.text(pt{m.X, m.Y + 3.6*u}, letter, 10*u, true, middle, col)
+		b.c.text(pt{m.X, m.Y + 3.6*u}, st.Letter, 10*u, true, middle, col)
 		if broken {
 			b.breakMark(m, k)
 		}
-	case "river":
-		b.used["side:river"] = true
-		b.c.line([]pt{p, q}, riverEdge, 5*u, true)
-	case "breach":
-		b.used["side:breach"] = true
-		b.stubs(p, q, palCol, Colour{}, 3.6*u)
-		b.breakMark(p.lerp(q, 0.5), k)
+	case "line":
+		b.used[key] = true
+		b.c.line([]pt{p, q}, col, 5*u, true)
 	case "cliff":
-		b.used["side:cliff"] = true
-		b.c.line([]pt{p, q}, rgb(0x6e4b2a), 3*u, true)
+		b.used[key] = true
+		b.c.line([]pt{p, q}, col, 3*u, true)
 		var ts [][]pt
 		n := d.unit()
 		for _, t := range []float64{0.25, 0.5, 0.75} {
 			m := p.lerp(q, t)
 			ts = append(ts, []pt{m.sub(n.mul(2.5 * u)), m.add(n.mul(2.5 * u)), m.add(out.mul(4 * u))})
 		}
-		b.c.fillAll(ts, rgb(0x6e4b2a))
+		b.c.fillAll(ts, col)
 	default:
-		b.used["side:"+kind] = true
-		b.c.line([]pt{p, q}, okPurple, 4*u, true, 4*u, 3*u)
+		if !styled {
+			col = okPurple
+		}
+		b.used[key] = true
+		b.c.line([]pt{p, q}, col, 4*u, true, 4*u, 3*u)
 	}
 }
 

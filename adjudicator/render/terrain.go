@@ -13,9 +13,11 @@ func (b *board) drawTerrain() {
 		b.used["terrain:"+kind] = true
 		b.terrainHex(b.centre(h), b.hexPts(h), kind, 1)
 		for _, f := range b.m.Flags(h) {
-			if f == "river" && kind != "river" {
-				b.used["flag:river"] = true
-				b.riverBand(b.centre(h), 1)
+			for _, fs := range b.st.flags {
+				if fs.Kind == f && kind != fs.Band {
+					b.used["flag:"+f] = true
+					b.band(b.centre(h), fs.Band, 1)
+				}
 			}
 		}
 	}
@@ -24,7 +26,7 @@ func (b *board) drawTerrain() {
 // terrainHex draws one hex of terrain kind centred on c with corners ps, at
 // size k (1 on the map, smaller in the legend).
 func (b *board) terrainHex(c pt, ps []pt, kind string, k float64) {
-	st := styleOf(kind)
+	st := b.st.terrainStyleOf(kind)
 	b.c.ops = append(b.c.ops, op{kind: opFill, paths: [][]pt{orient(ps, true)}, fill: st.fill, crisp: k == 1})
 	u := b.u * k
 	at := func(x, y float64) pt { return pt{c.X + x*u, c.Y + y*u} }
@@ -52,11 +54,11 @@ func (b *board) terrainHex(c pt, ps []pt, kind string, k float64) {
 		}
 		b.c.lines(ls, st.mark, 1.2*u, false)
 	case "stones":
-		b.c.line(wave(at(0, -17), 22*u, 2*u, 7*u), riverEdge, 1.4*u, true)
+		b.c.line(wave(at(0, -17), 22*u, 2*u, 7*u), waterLine, 1.4*u, true)
 		for _, x := range []float64{-21, -7, 7, 21} {
 			b.c.circle(at(x, 27), 3.4*u, st.mark, Colour{}, 0)
 		}
-	case "tower":
+	case "rings":
 		b.c.circle(c, 27*u, Colour{}, st.mark, 5*u)
 		b.c.circle(c, 21.5*u, Colour{}, st.mark, 1.2*u)
 	case "hills":
@@ -80,13 +82,14 @@ func (b *board) terrainHex(c pt, ps []pt, kind string, k float64) {
 	}
 }
 
-// riverBand is the river drawn along the foot of a hex that is land and
-// river at once.
-func (b *board) riverBand(c pt, k float64) {
+// band is a strip of terrain kind (its fill and a wave in its mark) drawn
+// along the foot of a hex that carries a flag: a land hex that is also
+// river.
+func (b *board) band(c pt, kind string, k float64) {
 	u := b.u * k
 	x0 := 40 - 14/sqrt3
 	ps := []pt{{c.X - x0*u, c.Y + 14*u}, {c.X + x0*u, c.Y + 14*u}, {c.X + 20*u, c.Y + 20*sqrt3*u}, {c.X - 20*u, c.Y + 20*sqrt3*u}}
-	st := styleOf("river")
+	st := b.st.terrainStyleOf(kind)
 	b.c.poly(ps, st.fill, Colour{}, 0)
 	b.c.line(wave(pt{c.X, c.Y + 24*u}, 20*u, 2*u, 7*u), st.mark, 1.4*u, true)
 }
@@ -382,7 +385,7 @@ func (b *board) drawPoints() {
 		ks := byHex[h]
 		c := b.centre(h)
 		for i, k := range ks {
-			st := pointStyleOf(k)
+			st := b.st.pointStyleOf(k)
 			b.used["point:"+k] = true
 			y := c.Y + 2*b.u + (float64(i)-float64(len(ks)-1)/2)*12*b.u
 			b.tag(pt{c.X + 27*b.u, y}, st.label, st.fill, st.fg, 7.5*b.u)

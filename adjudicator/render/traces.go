@@ -10,9 +10,10 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
 
-// moveKinds are the traces drawn as paths (a unit, or a marker, going from
-// hex to hex); every other kind is an action from hexes onto a target.
-var moveKinds = []string{"move", "fly", "retreat", "advance", "charge", "displace", "whirlwind"}
+// moveKinds are the traces drawn as paths (a unit going from hex to hex),
+// with the style's PathTraces; every other kind is an action from hexes
+// onto a target.
+var moveKinds = []string{"move", "fly", "retreat", "advance", "charge", "displace"}
 
 // drawAreas draws area markers (fog and the like) over the terrain: a veil
 // on every hex within the radius, and a dashed outline round the area.
@@ -62,7 +63,8 @@ func (b *board) drawAreas() {
 }
 
 // drawHexMarkers draws the markers on single hexes that no other part has
-// drawn: whirlwinds and anything else, as a tag at the foot of the hex.
+// drawn: those the style gives a shape and a tag, and anything else as a
+// tag of its kind at the foot of the hex.
 func (b *board) drawHexMarkers() {
 	var hs []hex.Hex
 	for h, ms := range b.hexMarks {
@@ -80,26 +82,20 @@ func (b *board) drawHexMarkers() {
 		}
 		var tags []tg
 		for _, mk := range b.hexMarks[h] {
-			switch mk.Kind {
-			case "whirlwind":
-				b.used["marker:whirlwind"] = true
-				b.c.line(spiral(c, 4*u, 31*u, 2.6), rgb(0x9b3f86), 2.4*u, true)
-				l := "W"
-				if mk.Label != "" {
-					l = mk.Label
-					if r := mk.Label[0]; r >= '0' && r <= '9' {
-						l = "W" + mk.Label
-					}
+			if ms, ok := b.st.marker[mk.Kind]; ok {
+				b.used["marker:"+mk.Kind] = true
+				if ms.Shape == "spiral" {
+					b.c.line(spiral(c, 4*u, 31*u, 2.6), colour(ms.Colour), 2.4*u, true)
 				}
-				tags = append(tags, tg{l, okPurple, ink})
-			default:
-				b.used["marker:other"] = true
-				l := mk.Kind
-				if mk.Label != "" {
-					l += " " + mk.Label
-				}
-				tags = append(tags, tg{l, rgb(0xe6e6e6), ink})
+				tags = append(tags, tg{markerTag(ms, mk.Label), colour(ms.TagFill), ink})
+				continue
 			}
+			b.used["marker:other"] = true
+			l := mk.Kind
+			if mk.Label != "" {
+				l += " " + mk.Label
+			}
+			tags = append(tags, tg{l, rgb(0xe6e6e6), ink})
 		}
 		total := 0.0
 		ws := make([]float64, len(tags))
@@ -113,6 +109,17 @@ func (b *board) drawHexMarkers() {
 			x += ws[i] + 2*u
 		}
 	}
+}
+
+// markerTag is the tag's text of a styled marker with label l.
+func markerTag(ms adjudicator.MarkerStyle, l string) string {
+	switch {
+	case l == "":
+		return ms.Tag
+	case l[0] >= '0' && l[0] <= '9':
+		return ms.Tag + l
+	}
+	return l
 }
 
 // spiral winds out from radius r0 to r1 in turns turns.
@@ -179,7 +186,7 @@ func (b *board) planTraces() {
 		if !ok {
 			continue
 		}
-		tr := traced{t: t, hs: hs, move: contains(moveKinds, t.Kind), step: max(t.Step, 0)}
+		tr := traced{t: t, hs: hs, move: b.st.isPath(t.Kind), step: max(t.Step, 0)}
 		if i := slices.Index(b.steps, tr.step); i >= 0 && len(b.steps) > 1 {
 			tr.fade = 0.55 * float64(len(b.steps)-1-i) / float64(len(b.steps)-1)
 		}
@@ -434,7 +441,7 @@ func (b *board) resultRows(x, y, w float64) float64 {
 			s = t.Unit + " "
 		}
 		path := t.Path
-		if contains(moveKinds, t.Kind) {
+		if b.st.isPath(t.Kind) {
 			if t.Kind != "move" {
 				s += t.Kind + " "
 			}

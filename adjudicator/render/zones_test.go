@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	drboard "github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
 )
 
 // TestZoneMarks: zone marks are shaded, outlined and named once with the
@@ -18,7 +19,7 @@ func TestZoneMarks(t *testing.T) {
 	for _, h := range []string{"0714", "0715"} {
 		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "zone", At: h, Label: "harbour"})
 	}
-	pic, err := Board(m, v, Options{Viewer: "defender"})
+	pic, err := Board(m, v, Options{Style: drboard.Style, Viewer: "defender"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -31,7 +32,7 @@ func TestZoneMarks(t *testing.T) {
 			t.Errorf("%q is in the picture %d times, want once", s, strings.Count(svg, s))
 		}
 	}
-	bare, err := Board(m, adjudicator.View{Map: "esirien", Phase: "defender setup"}, Options{Viewer: "defender"})
+	bare, err := Board(m, adjudicator.View{Map: "esirien", Phase: "defender setup"}, Options{Style: drboard.Style, Viewer: "defender"})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -41,7 +42,7 @@ func TestZoneMarks(t *testing.T) {
 	// The shading is there: inside 0810 (a zone hex) the pixels change; in
 	// 1212 (none) they do not.
 	img, plain := pic.Image(), bare.Image()
-	b := &board{m: m, v: v, opt: Options{Viewer: "defender", Scale: 1}, u: 1, s: 20, fs: faces{}, used: map[string]bool{}}
+	b := &board{m: m, v: v, opt: Options{Viewer: "defender", Scale: 1}, st: newStyle(drboard.Style), u: 1, s: 20, fs: faces{}, used: map[string]bool{}}
 	b.readView()
 	b.layout() // places the map as Board did
 	for _, tc := range []struct {
