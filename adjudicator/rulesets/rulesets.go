@@ -1,15 +1,15 @@
 // Package rulesets lists every ruleset this build of umpire ships, in one
 // place, explicitly: no init-time registration. A game records the name and
 // version of its ruleset; Lookup finds it again when the game is loaded.
+//
+// Nothing else here names a game: a ruleset's maps, their checks and their
+// picture style reach the rest of umpire through the optional interfaces of
+// package adjudicator (adjudicator.HexMaps), asked of the game's ruleset.
 package rulesets
 
 import (
-	"fmt"
-
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
-	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
-	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
 )
 
 // all is the list. Each ruleset is a package exporting one value.
@@ -28,15 +28,4 @@ func Lookup(name string) (adjudicator.Ruleset, bool) {
 		}
 	}
 	return nil, false
-}
-
-// Board returns the hex map a View names (View.Map), from whichever
-// ruleset ships it, for pictures and text maps.
-func Board(name string) (*hexmap.Map, error) {
-	for _, n := range board.Names {
-		if n == name {
-			return board.Load(name)
-		}
-	}
-	return nil, fmt.Errorf("no ruleset of this build has a map %q", name)
 }

@@ -54,7 +54,7 @@ func init() {
 		{"verify", "GAME | BUNDLE.tar", "check the hash chain, the revealed seeds and every die", cmdVerify},
 		{"export", "GAME -o BUNDLE.tar", "write a self-contained audit bundle", cmdExport},
 		{"run", "SCRIPT.yaml ... [--json] [--dice 6,2,5]", "play game scripts in memory and check their expectations", cmdRun},
-		{"map", "check|show FILE.yaml|NAME", "check a Dragon Rage map file against the rules, or print it", cmdMap},
+		{"map", "check|show FILE.yaml|NAME", "check a map file of a ruleset against its rules, or print it", cmdMap},
 		{"render", "GAME [--turn T] [--as SIDE] [--svg] -o FILE", "draw the board as PNG or SVG", cmdRender},
 		{"games", "", "list the games in the data file", cmdGames},
 		{"hub", "passwd USER | users", "reset a local hub user's password (e.g. the referee's), or list the users", cmdHub},

@@ -76,7 +76,7 @@ func drawBoard(g *game.Game, viewer adjudicator.Side, mapArg string, scale float
 	if name == "" {
 		return nil, nil, "", fmt.Errorf("game %s (%s) is not played on a hex map: there is no board to draw", g.ID, g.Created.Ruleset)
 	}
-	m, err := loadMap(name)
+	m, err := gameMap(g.Rules, name)
 	if err != nil {
 		return nil, nil, "", err
 	}

@@ -11,8 +11,8 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
 	"github.com/umpire-pbem/umpire/adjudicator/render"
-	"github.com/umpire-pbem/umpire/adjudicator/rulesets"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 	"github.com/umpire-pbem/umpire/mail/compose"
 	"github.com/umpire-pbem/umpire/mail/extract"
@@ -100,7 +100,11 @@ func (d *Desk) pictureSince(g *game.Game, v adjudicator.View, side adjudicator.S
 	if v.Map == "" {
 		return nil
 	}
-	m, err := rulesets.Board(v.Map)
+	var m *hexmap.Map
+	err := fmt.Errorf("ruleset %s is not played on hex maps, yet its view names map %q", g.Rules.Info().Name, v.Map)
+	if hm, ok := g.Rules.(adjudicator.HexMaps); ok {
+		m, err = hm.Map(v.Map)
+	}
 	if err == nil {
 		var pic *render.Picture
 		pic, err = render.GameSince(m, g, side, 1, traces)
