@@ -10,7 +10,7 @@ import (
 // Provenance says where a fact comes from: the rule that states it, or that
 // it was assumed when the map was reconstructed.
 type Provenance struct {
-	Rule    string // rule ID stating the fact, e.g. "DR-MAP-5"; "" if none
+	Rule    string // rule ID stating the fact, e.g. "MAP-5"; "" if none
 	Assumed bool   // invented to complete a reconstruction
 }
 

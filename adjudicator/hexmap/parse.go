@@ -21,7 +21,7 @@ func Load(fsys fs.FS, path string, v *Vocabulary) (*Map, error) {
 }
 
 // Parse reads a map from YAML text. file names the text in messages
-// ("esirien.yaml:12:5: …"). A nil vocabulary means DefaultVocabulary. On
+// ("board.yaml:12:5: …"). A nil vocabulary means DefaultVocabulary. On
 // failure the error is an Errors listing every problem found (up to 25).
 func Parse(file string, data []byte, v *Vocabulary) (*Map, error) {
 	if v == nil {

@@ -38,8 +38,6 @@ var (
 var allowed = map[string]string{
 	"adjudicator/rulesets/rulesets.go dragonrage": "the registry: the one place that lists rulesets (its import and its line)",
 	"adjudicator/doc.go dragon rage":              "the engine's overview names the games its vocabulary was drawn from, as examples",
-	"adjudicator/hexmap/parse.go esirien":         "a comment's example of an error's position in a map file",
-	"adjudicator/hexmap/map.go DR-MAP-5":          "a comment's example of a rule ID a map fact cites",
 }
 
 // genericHits lists "path word" for every game word in src, a file at path.
