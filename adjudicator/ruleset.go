@@ -271,6 +271,14 @@ type HexMaps interface {
 	PictureStyle() *PictureStyle
 }
 
+// GameBoards is implemented by a ruleset whose games may be played on a
+// map of their own (set up from a position with a custom map), which no
+// built-in name loads: BoardOf is the map state is played on, whatever it
+// is; false when state names none.
+type GameBoards interface {
+	BoardOf(state State) (*hexmap.Map, bool)
+}
+
 // MapProblem is one way a map breaks a rule: where (a hex, hexside, zone
 // or road), the rule ID, and what is wrong.
 type MapProblem struct {

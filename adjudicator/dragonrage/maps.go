@@ -35,3 +35,14 @@ func (ruleset) CheckMap(m *hexmap.Map) []adjudicator.MapProblem {
 
 // PictureStyle is board.Style.
 func (ruleset) PictureStyle() *adjudicator.PictureStyle { return board.Style }
+
+var _ adjudicator.GameBoards = ruleset{}
+
+// BoardOf is the map a state is played on: a board, or a position's own.
+func (ruleset) BoardOf(s adjudicator.State) (*hexmap.Map, bool) {
+	st, ok := s.(*State)
+	if !ok || st.board == nil {
+		return nil, false
+	}
+	return st.board, true
+}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
 	"github.com/umpire-pbem/umpire/adjudicator/render"
 )
 
@@ -76,9 +77,15 @@ func drawBoard(g *game.Game, viewer adjudicator.Side, mapArg string, scale float
 	if name == "" {
 		return nil, nil, "", fmt.Errorf("game %s (%s) is not played on a hex map: there is no board to draw", g.ID, g.Created.Ruleset)
 	}
-	m, err := gameMap(g.Rules, name)
-	if err != nil {
-		return nil, nil, "", err
+	var m *hexmap.Map
+	if gb, ok := g.Rules.(adjudicator.GameBoards); ok && mapArg == "" {
+		m, _ = gb.BoardOf(g.State) // the game's own map, built-in or set up from a position
+	}
+	if m == nil {
+		var err error
+		if m, err = gameMap(g.Rules, name); err != nil {
+			return nil, nil, "", err
+		}
 	}
 	pic, err := render.Game(m, g, viewer, scale)
 	if err != nil {

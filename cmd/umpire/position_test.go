@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -61,6 +62,12 @@ func TestNewFromDocsPositions(t *testing.T) {
 			}
 			ok("replay", id)
 			ok("verify", id)
+			// The board is drawn, on the position's own map too.
+			png := filepath.Join(t.TempDir(), "board.png")
+			ok("render", id, "-o", png)
+			if b, err := os.ReadFile(png); err != nil || !bytes.HasPrefix(b, []byte("\x89PNG")) {
+				t.Errorf("render drew no PNG: %v", err)
+			}
 		})
 	}
 }

@@ -102,7 +102,12 @@ func (d *Desk) pictureSince(g *game.Game, v adjudicator.View, side adjudicator.S
 	}
 	var m *hexmap.Map
 	err := fmt.Errorf("ruleset %s is not played on hex maps, yet its view names map %q", g.Rules.Info().Name, v.Map)
-	if hm, ok := g.Rules.(adjudicator.HexMaps); ok {
+	if gb, ok := g.Rules.(adjudicator.GameBoards); ok {
+		if b, ok := gb.BoardOf(g.State); ok {
+			m, err = b, nil // the game's own map, built-in or set up from a position
+		}
+	}
+	if hm, ok := g.Rules.(adjudicator.HexMaps); ok && m == nil {
 		m, err = hm.Map(v.Map)
 	}
 	if err == nil {
