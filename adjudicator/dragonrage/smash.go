@@ -60,7 +60,12 @@ func (w *world) resolveSmash(u *Unit, target string) {
 	h := w.st.hexOf(u)
 	t, _ := hex.Parse(target)
 	f, ok := w.feature(h, t)
-	if !ok || w.entrance(f.Side.String()).Broken {
+	if !ok {
+		return
+	}
+	if w.entrance(f.Side.String()).Broken {
+		// Checked when the orders came; an earlier smash of this phase broke it.
+		w.sayf("%s does not smash the %s %s: it was already smashed earlier this phase", u.ID, f.Kind, f.Side.String())
 		return
 	}
 	key := f.Side.String()
