@@ -43,7 +43,7 @@ func (w *world) checkClimb(u *Unit, h hex.Hex, target string, n *yaml.Node, spen
 		return adjudicator.Errorf(n, codeCannot, "%s could not stand in %s: %s", u.ID, t, why)
 	}
 	for _, x := range w.st.at(target) {
-		if !w.st.isCharacter(x) || x.Side == u.Side || x.Type == "ELW" {
+		if !w.st.isCharacter(x) || x.Side == u.Side || isElowyn(x) {
 			return adjudicator.Errorf(n, codeCannot, "%s is not empty: a climb needs an empty hex, or one holding only a hero or wizard (DR-CLIMB-6)", t)
 		}
 	}
@@ -59,7 +59,7 @@ func (w *world) resolveClimb(u *Unit, target string) {
 	if !w.adjacentEnemy(h, u.Side, true) || r.NoClimbAdjacent {
 		mod, modText = 1, " +1, no enemy adjacent"
 	}
-	if u.Type == "ORC" || u.Type == "GOB" {
+	if w.st.typ(u).LeavesLadder() {
 		w.emit(&Flagged{Unit: u.ID, NoAttack: true, Ladder: true}) // DR-CLIMB-7
 	}
 	if why := w.climbBlocked(u, target); why != "" {
@@ -84,7 +84,7 @@ func (w *world) climbInto(u *Unit, target string) {
 	// A human climbing next to Elowyn frees her (DR-ELOWYN-10).
 	w.afterMove(u, &Move{Unit: u.ID, Path: []string{target}}, from)
 	t, _ := hex.Parse(target)
-	if w.vpHex(t) > 0 && (u.Type == "TRL" || w.st.typ(u).Kind == "minor") && !w.doorVP(t) {
+	if w.vpHex(t) > 0 && w.st.typ(u).DestroysByEntering() && !w.doorVP(t) {
 		w.destroyVP(t, u, "entered by "+u.ID)
 	}
 }

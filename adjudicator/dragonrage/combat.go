@@ -30,7 +30,7 @@ func (w *world) defence(us []*Unit) int {
 // heroWith reports whether an unwounded hero of u's side shares u's hex.
 func (w *world) heroWith(u *Unit) bool {
 	for _, x := range w.st.at(u.Hex) {
-		if x.ID != u.ID && x.Side == u.Side && x.Type == "HERO" && !x.Wounded {
+		if x.ID != u.ID && x.Side == u.Side && w.st.typ(x).Leads() && !x.Wounded {
 			return true
 		}
 	}
@@ -48,7 +48,7 @@ func (w *world) heroNear(u *Unit) bool { return w.heroBy(u, false) }
 func (w *world) heroBy(u *Unit, wounded bool) bool {
 	h := w.st.hexOf(u)
 	for _, x := range w.st.alive(u.Side) {
-		if x.Type != "HERO" || (x.Wounded && !wounded) || x.Hex == "" || x.ID == u.ID {
+		if !w.st.typ(x).Leads() || (x.Wounded && !wounded) || x.Hex == "" || x.ID == u.ID {
 			continue
 		}
 		if xh := w.st.hexOf(x); xh == h || xh.Adjacent(h) {
@@ -62,7 +62,7 @@ func (w *world) heroBy(u *Unit, wounded bool) bool {
 // (DR-HERO-1; not the hero's own, DR-AMB-51).
 func (w *world) meleeStrength(u *Unit) int {
 	s := w.st.typ(u).Attack
-	if u.Type != "HERO" && w.heroWith(u) {
+	if !w.st.typ(u).Leads() && w.heroWith(u) {
 		s *= 2
 	}
 	return s
@@ -73,7 +73,7 @@ func (w *world) meleeStrength(u *Unit) int {
 func (w *world) demoralized(side adjudicator.Side) bool {
 	had, alive := false, false
 	for _, u := range w.st.Units {
-		if u.Side == side && u.Type == "HERO" && !u.Pool {
+		if u.Side == side && w.st.typ(u).Leads() && !u.Pool {
 			had = true
 			alive = alive || !u.Gone
 		}
@@ -84,7 +84,7 @@ func (w *world) demoralized(side adjudicator.Side) bool {
 // kill applies a "destroyed" result to one unit: a hero or Elowyn not yet
 // wounded is wounded instead (DR-HERO-5, DR-ELOWYN-5, DR-CRT-4).
 func (w *world) kill(u *Unit, cause string) {
-	if (u.Type == "HERO" || u.Type == "ELW") && !u.Wounded {
+	if w.st.typ(u).TakesWound() && !u.Wounded {
 		w.emit(&Wounded{Unit: u.ID})
 		w.sayf("%s is wounded: %s (DR-HERO-5)", u.ID, cause)
 		return

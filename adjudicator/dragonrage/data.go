@@ -32,6 +32,32 @@ type UnitType struct {
 	Points      float64  `yaml:"points" json:"points,omitempty"`
 	Assumed     []string `yaml:"assumed" json:"assumed,omitempty"`
 	Note        string   `yaml:"note" json:"-"`
+
+	// What the rules let the unit do, each from its rule (see the header
+	// of data/counters.yaml and capabilities.go).
+	Human         bool      `yaml:"human" json:"-"`          // DR-COMP-2
+	Hero          bool      `yaml:"hero" json:"-"`           // DR-HERO-1, -2, DR-MATK-16
+	WoundedFirst  bool      `yaml:"wounded-first" json:"-"`  // DR-HERO-5, DR-ELOWYN-5
+	Wizard        bool      `yaml:"wizard" json:"-"`         // DR-MAGIC-1
+	Summoned      bool      `yaml:"summoned" json:"-"`       // DR-SPELL-ELEM-1, -5, -9
+	Dragon        bool      `yaml:"dragon" json:"-"`         // DR-SPELL-ELEM-10
+	Melee         MeleeRule `yaml:"melee" json:"-"`          // DR-ARH-1, DR-SIEGE-3
+	FearsMonsters bool      `yaml:"fears-monsters" json:"-"` // DR-MIL-1
+	DestroysVP    VPRule    `yaml:"destroys-vp" json:"-"`    // DR-VP-4..7, DR-ELOWYN-13
+	Ladder        bool      `yaml:"ladder" json:"-"`         // DR-CLIMB-7
+	Escort        bool      `yaml:"escort" json:"-"`         // DR-ELOWYN-12
+	Rivers        bool      `yaml:"rivers" json:"-"`         // DR-TERR-3, DR-GIANT-4, DR-SERP-2
+	Swimmer       bool      `yaml:"swimmer" json:"-"`        // DR-SERP-2..10
+	NoTower       bool      `yaml:"no-tower" json:"-"`       // DR-CAV-1
+	Heavy         bool      `yaml:"heavy" json:"-"`          // DR-TREX-2
+	Overrun       bool      `yaml:"overrun" json:"-"`        // DR-OVR-2, -4
+	Grudge        bool      `yaml:"grudge" json:"-"`         // DR-TREX-4
+	TowerRange    TowerRule `yaml:"tower-range" json:"-"`    // DR-FIRE-6, DR-BAL-1, DR-CAT-1
+	FarFrom       int       `yaml:"far-from" json:"-"`       // DR-BAL-4
+	FarAttack     int       `yaml:"far-attack" json:"-"`     // DR-BAL-4
+	MonsterHit    []int     `yaml:"monster-hit" json:"-"`    // DR-FIRE-8, DR-BAL-3, DR-CAT-4
+	Lobs          bool      `yaml:"lobs" json:"-"`           // DR-CAT-3
+	Missile       string    `yaml:"missile" json:"-"`        // what the report says it shoots
 }
 
 // DefenceStrength is the strength the unit defends with on the CRT.

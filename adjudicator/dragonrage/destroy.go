@@ -7,25 +7,20 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
 
-// occupiers are the units that destroy a VP hex by ending their move in it
-// and making no attack or fire that turn: orcs, goblins and wargs
-// (DR-VP-5), and the human troops and hero when they invade (DR-VP-6).
-var occupiers = map[string]bool{"ORC": true, "GOB": true, "WRG": true, "INF": true, "MIL": true, "ARH": true, "CAV": true, "HERO": true}
-
 // checkDestroyVP checks "destroy: vp" on a move ending in h (DR-VP-5,
 // DR-VP-6, DR-AMB-70).
 func (w *world) checkDestroyVP(u *Unit, h hex.Hex, n *yaml.Node) error {
 	switch {
 	case u.Side != Invader:
 		return adjudicator.Errorf(n, codeCannot, "only the invader destroys VP hexes (DR-VP-1)")
-	case !occupiers[u.Type]:
+	case !w.st.typ(u).Occupies(): // DR-VP-5, DR-VP-6
 		how := "they destroy VP hexes in other ways"
-		switch u.Type {
-		case "TRL", "GIANT", "TREX":
+		switch w.st.typ(u).DestroysVP {
+		case VPEnter:
 			how = "it destroys a VP hex simply by entering it when no defender is there (DR-VP-4, DR-TRL-2)"
-		case "WZD":
+		case VPSpells:
 			how = "a wizard destroys VP hexes only with spells (DR-VP-7)"
-		case "ELW":
+		case VPNever:
 			how = "Elowyn never destroys VP hexes (DR-ELOWYN-13)"
 		}
 		return adjudicator.Errorf(n, codeCannot, "%s cannot destroy a hex by occupying it: %s", u.ID, how)

@@ -132,11 +132,11 @@ func (w *world) wildTarget(e *Unit) *Unit {
 	}
 	rank := func(u *Unit) int {
 		switch {
-		case u.Type == "WZD":
+		case w.st.typ(u).Casts():
 			return 0
-		case u.Type == "DRAGON" || u.Type == "YDRAGON":
+		case w.st.typ(u).IsDragon():
 			return 1
-		case u.Type == "HERO":
+		case w.st.typ(u).Leads():
 			return 2
 		case w.st.isMonsterType(u):
 			return 3

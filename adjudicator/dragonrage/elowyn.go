@@ -103,15 +103,12 @@ const (
 	storyEscort  = "escort" // Nurkott, no human invader (DR-ELOWYN-12)
 )
 
-// humanTypes are the human counters (orange and yellow, DR-COMP-2).
-var humanTypes = map[string]bool{"INF": true, "MIL": true, "CAV": true, "ARH": true, "HERO": true, "WZD": true, "BAL": true, "CAT": true}
-
 func (w *world) story() string {
 	if w.st.Map != "nurkott" {
 		return storyEsirien
 	}
 	for _, u := range w.st.Units {
-		if u.Side == Invader && u.Type != "ELW" && humanTypes[u.Type] {
+		if u.Side == Invader && !isElowyn(u) && w.st.typ(u).IsHuman() {
 			return storyRescue
 		}
 	}
@@ -172,7 +169,7 @@ func (w *world) escortOf(e *Unit) *Unit {
 		return nil
 	}
 	for _, x := range w.st.at(e.Hex) {
-		if x.Type == "ORC" && x.Side == Defender {
+		if w.st.typ(x).Escorts() && x.Side == Defender {
 			return x
 		}
 	}
@@ -181,7 +178,7 @@ func (w *world) escortOf(e *Unit) *Unit {
 
 // mayMove says why unit u may not be given a move order at all, or "".
 func (w *world) mayMove(u *Unit, mv *Move) string {
-	if u.Type != "ELW" {
+	if !isElowyn(u) {
 		return ""
 	}
 	es := w.st.Elowyn
@@ -238,14 +235,14 @@ func (w *world) exitNames() []string {
 // endRules checks what the movement chapter leaves to Elowyn's and the
 // T-rex's rules, once a move is planned (the unit has not moved yet).
 func (w *world) endRules(u *Unit, mv *Move, f map[string]*yaml.Node, spent int, road bool) error {
-	if u.Type == "TREX" {
+	if w.st.typ(u).Grudges() {
 		w.noteStart(u)
 	}
 	at := f["path"]
 	if at == nil {
 		at = f["move"]
 	}
-	if u.Type == "ELW" {
+	if isElowyn(u) {
 		return w.elowynPath(u, mv, at, spent, road)
 	}
 	if e := w.st.elowyn(); e != nil && w.escortOf(e) == u {
@@ -339,7 +336,7 @@ func (w *world) afterMove(u *Unit, mv *Move, from string) {
 	story := w.story()
 	switch {
 	case u == e:
-	case story == storyEscort && u.Type == "ORC" && u.Side == Defender && e.Hex == from && from != "" && e.Side == Defender && !w.st.Elowyn.Fleeing:
+	case story == storyEscort && w.st.typ(u).Escorts() && u.Side == Defender && e.Hex == from && from != "" && e.Side == Defender && !w.st.Elowyn.Fleeing:
 		if len(mv.Path) > 0 {
 			w.emit(&Moved{Unit: e.ID, From: from, Path: slices.Clone(mv.Path)})
 			w.trace("move", e.ID, append([]string{from}, mv.Path...), "escorted")
@@ -348,7 +345,7 @@ func (w *world) afterMove(u *Unit, mv *Move, from string) {
 			w.emit(&ElowynMarked{Escorted: true})
 			w.sayf("Elowyn goes with her escort %s (DR-ELOWYN-12)", u.ID)
 		}
-	case story == storyRescue && !w.st.Elowyn.Freed && u.Side == Invader && humanTypes[u.Type] && e.Hex != "":
+	case story == storyRescue && !w.st.Elowyn.Freed && u.Side == Invader && !isElowyn(u) && w.st.typ(u).IsHuman() && e.Hex != "":
 		eh := w.st.hexOf(e)
 		for _, h := range mv.Path {
 			if hx, _ := hex.Parse(h); hx.Adjacent(eh) {
@@ -443,7 +440,7 @@ func (w *world) afterElimination(u *Unit) {
 		}
 		return
 	}
-	if u.Type == "ORC" && u.Side == Defender && !e.Gone && e.Hex == u.Hex && w.story() == storyEscort && !w.st.Elowyn.Fleeing && w.st.Elowyn.Off == "" {
+	if w.st.typ(u).Escorts() && u.Side == Defender && !e.Gone && e.Hex == u.Hex && w.story() == storyEscort && !w.st.Elowyn.Fleeing && w.st.Elowyn.Off == "" {
 		w.emit(&ElowynMarked{Fleeing: true})
 		w.sayf("Elowyn's escort %s is dead: she will flee alone toward the nearest road exit (DR-ELOWYN-12, DR-AMB-72)", u.ID)
 	}
@@ -499,12 +496,12 @@ func (w *world) elowynFlees() {
 
 // unitNotes are a unit's extra status words in the view.
 func (st *State) unitNotes(u *Unit) []string {
-	switch u.Type {
-	case "TREX":
+	switch {
+	case st.typ(u).Grudges():
 		if s := st.trexNote(u); s != "" {
 			return []string{s}
 		}
-	case "ELW":
+	case isElowyn(u):
 		es := st.Elowyn
 		switch {
 		case es.Off != "":
@@ -545,7 +542,7 @@ func (w *world) citadelVP(h hex.Hex, vp int) int {
 func (w *world) invadersLeft() int {
 	n := 0
 	for _, u := range w.st.alive(Invader) {
-		if u.Type != "ELW" {
+		if !isElowyn(u) {
 			n++
 		}
 	}

@@ -23,13 +23,7 @@ const fireExample = `  - fire: [ARH-1, ARH-2]
 
 // firer reports whether a unit shoots: archers and goblins (DR-FIRE-1),
 // ballistas and catapults (DR-SIEGE-3).
-func (st *State) firer(u *Unit) bool {
-	switch u.Type {
-	case "ARH", "GOB", "BAL", "CAT":
-		return true
-	}
-	return false
-}
+func (st *State) firer(u *Unit) bool { return st.typ(u).Fires() }
 
 // canFire reports whether side has a firer that could shoot at someone.
 func (w *world) canFire(side adjudicator.Side) bool {
@@ -59,31 +53,13 @@ func (w *world) canFire(side adjudicator.Side) bool {
 // fireRange is the reach of u at a target in t (DR-FIRE-6, DR-BAL-1,
 // DR-CAT-1); inMelee drops the tower's +1 (DR-FIRE-6 [Inference]).
 func (w *world) fireRange(u *Unit, t hex.Hex, inMelee bool) (min, max int) {
-	ty := w.st.typ(u)
-	tower := w.m.Terrain(w.st.hexOf(u)) == "tower"
-	switch u.Type {
-	case "CAT":
-		return 2, 4
-	case "BAL":
-		if tower {
-			return 1, 4
-		}
-		return 1, 3
-	}
-	r := ty.Range
-	if r == 0 {
-		r = 2
-	}
-	if tower && !inMelee && w.m.Terrain(t) != "tower" {
-		r++
-	}
-	return 1, r
+	return w.st.typ(u).FireRange(w.m.Terrain(w.st.hexOf(u)) == "tower", w.m.Terrain(t) == "tower", inMelee)
 }
 
 // sees reports whether a firer in a can see hex b (DR-LOS-1..7).
 func (w *world) sees(u *Unit, a, b hex.Hex) (bool, string) {
 	switch {
-	case u.Type == "CAT":
+	case !w.st.typ(u).NeedsSight():
 		return true, "" // it lobs its shots (DR-CAT-3)
 	case w.m.Terrain(a) == "tower":
 		return true, "" // DR-LOS-2
@@ -295,11 +271,7 @@ func (w *world) fireAt(ids []string, at, named string, inMelee bool) (strength i
 		return 0, nil
 	}
 	for _, u := range firers {
-		s := w.st.typ(u).Attack
-		if u.Type == "BAL" && hex.Distance(w.st.hexOf(u), t) >= 3 {
-			s = 1 // DR-BAL-4
-		}
-		strength += s
+		strength += w.st.typ(u).FireStrength(hex.Distance(w.st.hexOf(u), t)) // DR-BAL-4
 	}
 	if inMelee {
 		return strength, firers
@@ -320,18 +292,7 @@ func (w *world) fireAt(ids []string, at, named string, inMelee bool) (strength i
 // shootMonster is one firer's shot at a monster (DR-FIRE-7..13).
 func (w *world) shootMonster(u, m *Unit, t hex.Hex) {
 	d := hex.Distance(w.st.hexOf(u), t)
-	need := 6
-	switch {
-	case u.Type == "BAL":
-		need = map[int]int{1: 4, 2: 5}[d] // DR-BAL-3
-		if need == 0 {
-			need = 6
-		}
-	case u.Type == "CAT":
-		need = 6 // DR-CAT-4
-	case d == 1:
-		need = 5 // DR-FIRE-8
-	}
+	need := w.st.typ(u).MonsterNeed(d) // DR-FIRE-8, DR-BAL-3, DR-CAT-4
 	if mt := w.st.typ(m); mt.Hit > 5 && mt.Hit > need {
 		// giants and the T-rex only on a 6 (DR-AMB-13); a serpent's 5+ is
 		// the general number, which the ballista's table replaces (DR-BAL-3)
@@ -347,7 +308,7 @@ func (w *world) shootMonster(u, m *Unit, t hex.Hex) {
 	r.Outcome = fmt.Sprintf("needs %d+%s: %s", need, modText, map[bool]string{true: "hit, 1 damage (DR-FIRE-12)", false: "missed"}[hit])
 	w.sayf("%s: %s", label, r.Outcome)
 	if hit {
-		w.damage(m, 1, missile(u))
+		w.damage(m, 1, w.st.typ(u).MissileName())
 	}
 }
 
@@ -364,15 +325,4 @@ func plural(n int, one, many string) string {
 		return "1 " + one
 	}
 	return fmt.Sprintf("%d %s", n, many)
-}
-
-// missile names what a firer shoots, for the report.
-func missile(u *Unit) string {
-	switch u.Type {
-	case "BAL":
-		return "a ballista bolt"
-	case "CAT":
-		return "a catapult stone"
-	}
-	return "an arrow"
 }

@@ -24,10 +24,10 @@ func checkForcesOption(k, v string, types map[string]*UnitType) error {
 	if !ok {
 		return fmt.Errorf("option %s: no unit type %q", k, parts[2])
 	}
-	switch t.Code {
-	case "ELW":
+	switch {
+	case t.Code == elowynType:
 		return fmt.Errorf("option %s: Elowyn comes with the option elowyn=on (§16.7)", k)
-	case "ELM":
+	case t.IsSummoned():
 		return fmt.Errorf("option %s: Elementals are summoned by a wizard, never set up (DR-SPELL-ELEM-1)", k)
 	}
 	if t.Kind == "minor" && parts[1] == string(Defender) {

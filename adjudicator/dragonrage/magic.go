@@ -59,7 +59,7 @@ const magicExample = `  - cast: fog
 // for free (DR-MAGIC-2, DR-SPELL-ELEM-12).
 func (w *world) canCast(side adjudicator.Side) bool {
 	for _, u := range w.st.alive(side) {
-		if u.Type != "WZD" || u.Hex == "" {
+		if !w.st.typ(u).Casts() || u.Hex == "" {
 			continue
 		}
 		if u.SP > 0 || len(w.controlledBy(u)) > 0 {
@@ -94,7 +94,7 @@ func (w *world) parseMagic(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 			return nil, err
 		}
 		sp.By = wz.ID
-		if wz.Type != "WZD" {
+		if !w.st.typ(wz).Casts() {
 			return nil, adjudicator.Errorf(f["by"], codeCannot, "%s cannot cast spells: only a wizard (WZD) does (DR-MAGIC-1)", wz.ID)
 		}
 		prev := byWizard[wz.ID]

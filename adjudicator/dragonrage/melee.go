@@ -31,7 +31,7 @@ func (w *world) canMelee(side adjudicator.Side) bool {
 		if u.Hex == "" || u.Attacked || u.NoAttack || w.st.typ(u).DefenceOnly || w.st.typ(u).Attack == 0 {
 			continue
 		}
-		if u.Type == "ARH" || u.Type == "BAL" || u.Type == "CAT" {
+		if !w.st.typ(u).Melees() {
 			continue
 		}
 		for _, n := range w.st.hexOf(u).Neighbours() {
@@ -55,9 +55,9 @@ func (w *world) checkAttacker(u *Unit, t hex.Hex, open bool) (string, string) {
 		return codeCannot, fmt.Sprintf("%s may not attack this turn (it climbed, or destroyed a VP hex or a bridge)", u.ID)
 	case ty.DefenceOnly || ty.Attack == 0:
 		return codeCannot, fmt.Sprintf("%s fights only in defence (DR-COMP-5, DR-WZD-2)", u.ID)
-	case u.Type == "ARH" && w.st.ruling("archers") != "may-melee":
+	case ty.Melee == MeleeByFire && w.st.ruling("archers") != "may-melee":
 		return codeCannot, fmt.Sprintf("archers attack with the fire rules, even when adjacent: put %s under \"fire:\" (DR-ARH-1, DR-AMB-24; the game option archers=may-melee allows melee)", u.ID)
-	case u.Type == "BAL" || u.Type == "CAT":
+	case ty.Melee == MeleeNever:
 		return codeCannot, fmt.Sprintf("%s cannot make melee attacks; it may add its fire (DR-SIEGE-3)", u.ID)
 	}
 	a := w.st.hexOf(u)
@@ -193,7 +193,7 @@ func (w *world) monsterStruck(side adjudicator.Side, t, named string) *Unit {
 // hero cannot die in it, so such an attack is refused then (DR-GEN-3)
 // rather than dropped in resolution.
 func (w *world) checkMilitia(u *Unit, side adjudicator.Side, t, named string) (string, string) {
-	if u.Type != "MIL" || w.heroBy(u, true) || w.boosted(u) {
+	if !w.st.typ(u).NeedsHeroVsMonsters() || w.heroBy(u, true) || w.boosted(u) {
 		return "", ""
 	}
 	m := w.monsterStruck(side, t, named)
@@ -338,7 +338,7 @@ func (w *world) meleeMonster(attackers []*Unit, fire []string, m *Unit, t hex.He
 func (w *world) willAttack(attackers []*Unit, m *Unit) []*Unit {
 	var out []*Unit
 	for _, u := range attackers {
-		if u.Type == "MIL" && !w.heroBy(u, true) && !w.boosted(u) {
+		if w.st.typ(u).NeedsHeroVsMonsters() && !w.heroBy(u, true) && !w.boosted(u) {
 			w.sayf("%s will not attack %s: militia attack monsters only with a hero by them or under Boost Morale (DR-MIL-1)", u.ID, m.ID)
 			continue
 		}

@@ -80,7 +80,7 @@ func evolveMonsters(st *State, ev adjudicator.Event) bool {
 // meleedMonster is told of every unit that makes a melee attack on a
 // monster: a T-rex remembers it (DR-TREX-4).
 func (w *world) meleedMonster(u, m *Unit) {
-	if m.Type == "TREX" {
+	if w.st.typ(m).Grudges() {
 		w.emit(&TrexMeleed{Trex: m.ID, By: u.ID, Turn: w.st.Turn})
 	}
 }
@@ -112,7 +112,7 @@ type angry struct {
 func (w *world) trexes(side adjudicator.Side) []angry {
 	var out []angry
 	for _, u := range w.st.alive(side) {
-		if u.Type == "TREX" {
+		if w.st.typ(u).Grudges() {
 			if by := w.grudge(u); len(by) > 0 {
 				out = append(out, angry{u, by})
 			}

@@ -179,7 +179,7 @@ func (w *world) planMove(u *Unit, mv *Move, f map[string]*yaml.Node, spent map[s
 // crossing checks the hexside between a and b for unit u and fills in what
 // crossing it does; it returns why u may not cross, or "".
 func (w *world) crossing(u *Unit, a, b hex.Hex, st *step) string {
-	if u.Type == "ELM" {
+	if w.st.typ(u).IsSummoned() {
 		return w.elementalStep(a, b) // DR-SPELL-ELEM-9
 	}
 	t := w.st.typ(u)
@@ -192,11 +192,11 @@ func (w *world) crossing(u *Unit, a, b hex.Hex, st *step) string {
 	}
 	switch {
 	case f.Kind == "river":
-		if !swims(t) {
+		if !t.EntersRivers() {
 			return "the river runs between the two hexes; only units that may enter the river cross from bank to bank (DR-MAP-11)"
 		}
 	case f.Kind == "breach" || w.breached(f):
-		if !swims(t) {
+		if !t.EntersRivers() {
 			return "a breached palisade is used only by units that may enter the river (DR-SERP-7)"
 		}
 	case w.m.IsEntrance(f.Kind):
@@ -215,7 +215,7 @@ func (w *world) crossing(u *Unit, a, b hex.Hex, st *step) string {
 // bridgeBanks enforces DR-TERR-4: a bridge or ford is entered and left only
 // across the hexsides that join the banks.
 func (w *world) bridgeBanks(u *Unit, a, b hex.Hex) string {
-	if swims(w.st.typ(u)) {
+	if w.st.typ(u).EntersRivers() {
 		return "" // giants and serpents go through the river anyway (DR-GIANT-4)
 	}
 	for _, pair := range [][2]hex.Hex{{a, b}, {b, a}} {
@@ -244,7 +244,7 @@ func (w *world) throughEntrance(u *Unit, kind string, a, b hex.Hex, st *step) st
 	t := w.st.typ(u)
 	guarded := w.st.enemyIn(b.String(), u.Side)
 	switch {
-	case kind == "door" && (t.Code == "GIANT" || t.Code == "SERP"):
+	case kind == "door" && w.smashesDoorsOnTheWay(u):
 		st.Smash = key // "automatic", as Dragons do it (DR-CST-5, DR-AMB-46)
 		return ""
 	case kind == "gate" && !guarded && w.canSmash(u, "gate"):
@@ -263,18 +263,18 @@ func (w *world) throughEntrance(u *Unit, kind string, a, b hex.Hex, st *step) st
 
 // entering checks the hex itself: terrain and who is in it.
 func (w *world) entering(u *Unit, h hex.Hex, last bool, st *step) string {
-	if u.Type == "ELM" {
+	if w.st.typ(u).IsSummoned() {
 		return w.elementalEnters(u, h, last, st) // DR-SPELL-ELEM-5, -6, -11
 	}
 	t := w.st.typ(u)
 	terr := w.m.Terrain(h)
-	if why := w.cannotStand(u, h); why != "" && !(t.Code == "CAV" && !last && terr == "tower") {
+	if why := w.cannotStand(u, h); why != "" && !(!t.MayEndInTower() && !last && terr == "tower") {
 		return why
 	}
 	if under, why := w.swimsUnder(u, h, last); under {
 		return why // DR-SERP-2
 	}
-	if t.Code == "TREX" && w.bridgeState(h) != "" && mustBurn(w, h) {
+	if t.BreaksBridges() && w.bridgeState(h) != "" && mustBurn(w, h) {
 		st.Drowns = true // DR-TREX-2: legal, and fatal
 	}
 	var friends, enemies []*Unit
@@ -289,7 +289,7 @@ func (w *world) entering(u *Unit, h hex.Hex, last bool, st *step) string {
 		}
 	}
 	if len(enemies) > 0 {
-		overrun := t.Code == "GIANT" || t.Code == "TREX"
+		overrun := t.Overruns()
 		switch {
 		case !overrun:
 			return "enemy units are there; only some monsters pass through enemies (DR-STACK-1, DR-OVR-4)"
@@ -305,7 +305,7 @@ func (w *world) entering(u *Unit, h hex.Hex, last bool, st *step) string {
 			return why + " (DR-STACK-1, DR-STACK-2)"
 		}
 	}
-	if len(enemies) == 0 && w.vpHex(h) > 0 && !w.doorVP(h) && (t.Code == "TRL" || t.Kind == "minor") && u.Side == Invader {
+	if len(enemies) == 0 && w.vpHex(h) > 0 && !w.doorVP(h) && t.DestroysByEntering() && u.Side == Invader {
 		st.Destroys = true // DR-VP-4, DR-TRL-2: entering an undefended VP hex destroys it
 	}
 	return ""
@@ -328,7 +328,7 @@ func (w *world) entryHex(u *Unit, h hex.Hex) bool {
 
 func (w *world) entryNames(u *Unit) []string {
 	kind := "entry"
-	if u.Type == "SERP" {
+	if w.st.typ(u).Swims() {
 		kind = "serpent-entry"
 	}
 	var out []string

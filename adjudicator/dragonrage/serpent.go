@@ -18,7 +18,7 @@ import (
 // units: it swims beneath them (DR-SERP-2). It reports whether the rule
 // applies, and if so why the serpent may not enter, or "".
 func (w *world) swimsUnder(u *Unit, h hex.Hex, last bool) (bool, string) {
-	if u.Type != "SERP" || w.bridgeState(h) == "" || w.bridgeState(h) == "burned" {
+	if !w.st.typ(u).Swims() || w.bridgeState(h) == "" || w.bridgeState(h) == "burned" {
 		return false, ""
 	}
 	var others []*Unit
@@ -31,7 +31,7 @@ func (w *world) swimsUnder(u *Unit, h hex.Hex, last bool) (bool, string) {
 		return false, ""
 	}
 	for _, x := range others {
-		if w.st.typ(x).Kind == "minor" {
+		if w.st.typ(x).IsMonster() {
 			return true, fmt.Sprintf("%s is there, and a sea serpent may not enter a river hex holding another monster (DR-SERP-2)", x.ID)
 		}
 	}
@@ -73,7 +73,7 @@ func (w *world) coastal(h hex.Hex) bool {
 // serpent out in open water is under it (DR-SERP-10).
 func (w *world) submerged(t hex.Hex) string {
 	for _, x := range w.st.at(t.String()) {
-		if x.Type == "SERP" && !w.coastal(t) {
+		if w.st.typ(x).Swims() && !w.coastal(t) {
 			return fmt.Sprintf("%s in %s is under water: a sea serpent can be fired on only in a coastal or dock hex (DR-SERP-10, DR-GAP-16)", x.ID, t)
 		}
 	}
@@ -86,7 +86,7 @@ func (w *world) submerged(t hex.Hex) string {
 // the shore (DR-SERP-6) and attacks through the palisades it breached
 // (DR-SERP-7), but never across a wall (DR-SERP-6).
 func (w *world) serpentMelee(u *Unit, a, t hex.Hex, blocked string) string {
-	if u.Type != "SERP" {
+	if !w.st.typ(u).Swims() {
 		return blocked
 	}
 	touches := w.wet(t)
@@ -119,7 +119,7 @@ func (w *world) breached(f hexmap.Side) bool {
 // gate, or at Nurkott a palisade for a sea serpent, which breaks it as a
 // red gate (DR-SERP-7).
 func (w *world) smashable(u *Unit, f hexmap.Side) bool {
-	return w.m.IsEntrance(f.Kind) || (f.Kind == "palisade" && u.Type == "SERP")
+	return w.m.IsEntrance(f.Kind) || (f.Kind == "palisade" && w.st.typ(u).Swims())
 }
 
 // checkVPAttack checks a serpent's "attack" on an empty VP hex in the
@@ -150,7 +150,7 @@ func (w *world) checkVPAttack(side adjudicator.Side, a *Attack, f map[string]*ya
 	if err != nil {
 		return err
 	}
-	if len(us) != 1 || us[0].Type != "SERP" {
+	if len(us) != 1 || !w.st.typ(us[0]).Swims() {
 		return adjudicator.Errorf(f["with"], codeCannot, "%s is empty: only a sea serpent destroys a VP hex by attacking it, and one is enough (DR-SERP-8); other units destroy VP hexes as they move (DR-VP-4 to DR-VP-6)", t)
 	}
 	u := us[0]
@@ -173,7 +173,7 @@ func (w *world) vpAttack(a *Attack) bool {
 		return false
 	}
 	u := w.st.unit(a.With[0])
-	if u.Type != "SERP" {
+	if !w.st.typ(u).Swims() {
 		return false
 	}
 	t, _ := hex.Parse(a.At)
@@ -194,7 +194,7 @@ func (w *world) vpAttack(a *Attack) bool {
 // empty VP hex, so that the melee phase is not passed (DR-SERP-8).
 func (w *world) serpentCanAttackVP(side adjudicator.Side) bool {
 	for _, u := range w.st.alive(side) {
-		if u.Type != "SERP" || u.Hex == "" || u.Attacked || u.NoAttack {
+		if !w.st.typ(u).Swims() || u.Hex == "" || u.Attacked || u.NoAttack {
 			continue
 		}
 		for _, n := range w.m.Neighbours(w.st.hexOf(u)) {

@@ -14,12 +14,18 @@ import (
 // infantry stacked with a hero use the "with Hero" row (DR-CST-3).
 func (w *world) cstRow(u *Unit) (CSTRow, bool) {
 	d, _ := Embedded()
-	if (u.Type == "MIL" || u.Type == "INF") && w.heroWith(u) {
-		r, ok := d.CST[u.Type+"+HERO"]
-		return r, ok
+	if r, ok := d.CST[u.Type+"+HERO"]; ok && w.heroWith(u) {
+		return r, true
 	}
 	r, ok := d.CST[u.Type]
 	return r, ok
+}
+
+// smashesDoorsOnTheWay reports whether u breaks doors as it moves, its row
+// of the table saying "auto", as Dragons do (DR-CST-5, DR-AMB-46).
+func (w *world) smashesDoorsOnTheWay(u *Unit) bool {
+	r, ok := w.cstRow(u)
+	return ok && r.Door == "auto"
 }
 
 // canSmash reports whether u may smash an entrance of that kind at all

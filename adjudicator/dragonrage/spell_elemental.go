@@ -69,7 +69,7 @@ func (w *world) controlledBy(wz *Unit) []*Unit {
 // of his order (DR-SPELL-ELEM-12, DR-AMB-65).
 func (w *world) checkDismiss(sp *Spell, wz *Unit) (string, string, string) {
 	e := w.st.unit(sp.Elemental)
-	if e == nil || e.Type != "ELM" || e.Gone {
+	if e == nil || !w.st.typ(e).IsSummoned() || e.Gone {
 		return "elemental", codeCannot, fmt.Sprintf("there is no Elemental %s in play to dismiss", sp.Elemental)
 	}
 	if rec := w.st.Magic.elemental(e.ID); rec != nil && rec.Controlled && rec.Wizard == wz.ID {
@@ -121,7 +121,7 @@ func (w *world) castDismiss(sp *Spell, wz *Unit) bool {
 // Elementals for good (DR-SPELL-ELEM-8, DR-SPELL-LIGHT-8).
 func (w *world) wizardAttacked(us ...*Unit) {
 	for _, u := range us {
-		if u.Type != "WZD" {
+		if !w.st.typ(u).Casts() {
 			continue
 		}
 		for _, e := range w.controlledBy(u) {
@@ -156,7 +156,7 @@ func (w *world) checkControl() {
 
 // wildUnit says why nobody may give orders to u, or "".
 func (w *world) wildUnit(u *Unit) string {
-	if u.Type == "ELM" && u.Side == "" && !u.Gone {
+	if w.st.typ(u).IsSummoned() && u.Side == "" && !u.Gone {
 		return fmt.Sprintf("%s is out of control: it belongs to neither side and moves and attacks by itself (DR-SPELL-ELEM-10); a wizard may dismiss it (DR-SPELL-ELEM-12)", u.ID)
 	}
 	return ""

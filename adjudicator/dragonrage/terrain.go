@@ -42,27 +42,23 @@ func (w *world) water(h hex.Hex) bool {
 	return false
 }
 
-// swims reports whether a unit type may enter river hexes (DR-TERR-3):
-// giants walk through them (DR-GIANT-4), serpents swim (DR-SERP-2).
-func swims(t *UnitType) bool { return t.Code == "GIANT" || t.Code == "SERP" }
-
 // cannotStand says why unit u may not stand in hex h, or "".
 func (w *world) cannotStand(u *Unit, h hex.Hex) string {
 	t := w.st.typ(u)
 	terr := w.m.Terrain(h)
 	switch {
-	case t.Code == "SERP":
+	case t.Swims():
 		if terr != "sea" && terr != "river" && terr != "ford" && !w.m.Has(h, "river") && !(terr == "dock" && len(w.st.at(h.String())) == 0) {
 			return "a sea serpent never leaves sea and river hexes (DR-SERP-2, DR-SERP-3)"
 		}
 		return ""
 	case terr == "sea":
 		return "only sea serpents enter the sea (DR-TERR-2)"
-	case w.water(h) && !swims(t):
+	case w.water(h) && !t.EntersRivers():
 		return "only giants and sea serpents enter river hexes (DR-TERR-3)"
-	case t.Code == "CAV" && terr == "tower":
+	case !t.MayEndInTower() && terr == "tower":
 		return "cavalry may not end its move in a tower (DR-CAV-1)"
-	case t.Code == "ELM" && (terr == "dock" || terr == "sea" || terr == "river"):
+	case t.IsSummoned() && (terr == "dock" || terr == "sea" || terr == "river"):
 		return "an Elemental never enters a bridge, dock or water hex (DR-SPELL-ELEM-5)"
 	}
 	return ""
@@ -142,7 +138,7 @@ func (w *world) adjacentEnemy(h hex.Hex, side adjudicator.Side, climbing bool) b
 		for _, u := range us {
 			if u.Side != side {
 				enemies++
-				if w.st.isCharacter(u) && u.Type != "ELW" {
+				if w.st.isCharacter(u) && !isElowyn(u) {
 					characters++
 				}
 			}

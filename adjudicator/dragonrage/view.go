@@ -42,7 +42,7 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 			uv.Status = append(uv.Status, "wounded")
 		}
 		uv.Status = append(uv.Status, st.unitNotes(u)...) // Elowyn, the T-rex
-		if u.Type == "WZD" {
+		if st.typ(u).Casts() {
 			uv.Status = append(uv.Status, "SP "+strconv.Itoa(u.SP))
 		}
 		if u.Ladder {
@@ -124,7 +124,7 @@ func readyUnits(st *State) map[string]bool {
 		var ok bool
 		switch st.Phase {
 		case phInvMagic, phDefMagic:
-			ok = u.Type == "WZD" && u.Hex != "" && (u.SP > 0 || len(w.controlledBy(u)) > 0)
+			ok = st.typ(u).Casts() && u.Hex != "" && (u.SP > 0 || len(w.controlledBy(u)) > 0)
 		case phInvMovement, phDefMovement:
 			ok = st.typ(u).MP > 0 && w.mayMove(u, nil) == "" && (u.Hex != "" || len(w.entryNames(u)) > 0)
 		case phInvFire, phDefFire:
@@ -162,7 +162,7 @@ func (w *world) mayMeleeSomeone(u *Unit) bool {
 	for _, n := range w.m.Neighbours(w.st.hexOf(u)) {
 		switch {
 		case w.st.enemyIn(n.String(), u.Side):
-		case u.Type == "SERP" && len(w.st.at(n.String())) == 0 && w.vpHex(n) > 0 && !w.doorVP(n):
+		case w.st.typ(u).Swims() && len(w.st.at(n.String())) == 0 && w.vpHex(n) > 0 && !w.doorVP(n):
 		default:
 			continue
 		}
