@@ -25,8 +25,6 @@ const (
 	spellDismiss   = "dismiss"
 )
 
-var spellNames = []string{spellBoost, spellFog, spellWhirlwind, spellLightning, spellSummon, spellDismiss}
-
 // spellAliases are other names players may use.
 var spellAliases = map[string]string{
 	"boost": spellBoost, "morale": spellBoost, "summon-elemental": spellSummon,
@@ -148,14 +146,8 @@ func spellName(n *yaml.Node) (string, error) {
 
 // readSpell reads the fields each spell takes, refusing the others.
 func (w *world) readSpell(sp *Spell, f map[string]*yaml.Node) error {
-	takes := map[string][]string{
-		spellBoost:     {"radius"},
-		spellFog:       {"at"},
-		spellWhirlwind: {"at"},
-		spellLightning: {"at", "target", "resolve"},
-		spellSummon:    {"at"},
-		spellDismiss:   {"elemental", "pay"},
-	}[sp.Cast]
+	row, _ := spellRowOf(sp.Cast)
+	takes := row.takes
 	for _, k := range []string{"at", "radius", "target", "resolve", "elemental", "pay"} {
 		if f[k] != nil && !contains(takes, k) {
 			return adjudicator.Errorf(f["@"+k], adjudicator.CodeBadValue, "%s takes no %q; it takes %s", sp.Cast, k, strings.Join(takes, ", "))
@@ -228,28 +220,13 @@ func (w *world) checkSpell(sp *Spell, wz *Unit) (field, code, why string) {
 	if wz.Hex == "" {
 		return "by", codeCannot, fmt.Sprintf("%s is not on the map: a wizard casts from his hex (DR-MAGIC-5)", wz.ID)
 	}
-	cost := 0
-	switch sp.Cast {
-	case spellBoost:
-		cost = 1 + *sp.Radius
-	case spellFog:
-		cost = 2
-		field, code, why = w.checkFog(sp, wz)
-	case spellWhirlwind:
-		cost = 2
-		field, code, why = w.checkWhirlwind(sp, wz)
-	case spellLightning:
-		cost = 3
-		field, code, why = w.checkLightning(sp, wz)
-	case spellSummon:
-		cost = 5
-		field, code, why = w.checkSummon(sp, wz)
-	case spellDismiss:
-		return w.checkDismiss(sp, wz)
+	row, _ := spellRowOf(sp.Cast)
+	if row.check != nil {
+		if field, code, why = row.check(w, sp, wz); why != "" || row.cost == nil {
+			return field, code, why
+		}
 	}
-	if why != "" {
-		return field, code, why
-	}
+	cost := row.cost(sp)
 	sp.Cost = fmt.Sprintf("%d SP", cost)
 	if wz.SP < cost {
 		return "cast", codeCannot, fmt.Sprintf("%s has %d SP left and %s costs %d: a wizard cannot spend more than he has (DR-MAGIC-2, DR-MAGIC-6)", wz.ID, wz.SP, sp.Cast, cost)
@@ -279,19 +256,13 @@ func (w *world) resolveMagic(o *Orders) {
 			w.sayf("%s does not cast %s: %s", sp.By, sp.Cast, why)
 			continue
 		}
-		switch sp.Cast {
-		case spellBoost:
-			w.castBoost(sp, wz)
-		case spellFog:
-			w.castFog(sp, wz)
-		case spellWhirlwind:
-			w.castWhirlwind(sp, wz)
-		case spellLightning:
-			w.castLightning(sp, wz)
-		case spellSummon:
-			w.castSummon(sp, wz)
-		case spellDismiss:
-			declined[sp.By] = !w.castDismiss(sp, wz)
+		row, _ := spellRowOf(sp.Cast)
+		cost := 0
+		if row.cost != nil {
+			cost = row.cost(sp)
+		}
+		if !row.cast(w, sp, wz, cost) {
+			declined[sp.By] = true
 		}
 		if w.st.Over {
 			return

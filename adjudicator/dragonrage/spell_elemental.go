@@ -33,12 +33,12 @@ func (w *world) checkSummon(sp *Spell, wz *Unit) (string, string, string) {
 // castSummon places a new Elemental under the wizard's control. It may
 // move but not attack this turn (DR-SPELL-ELEM-3). Arriving in a VP hex
 // destroys it (DR-SPELL-ELEM-11 [Inference]: it enters the hex).
-func (w *world) castSummon(sp *Spell, wz *Unit) {
+func (w *world) castSummon(sp *Spell, wz *Unit, cost int) {
 	id := w.nextElementalID()
-	w.emit(&SpellCast{Wizard: wz.ID, Spell: spellSummon, SP: 5, Hex: sp.At, Units: []string{id}})
+	w.emit(&SpellCast{Wizard: wz.ID, Spell: spellSummon, SP: cost, Hex: sp.At, Units: []string{id}})
 	w.emit(&Flagged{Unit: id, NoAttack: true})
 	w.trace("spell", wz.ID, []string{wz.Hex, sp.At}, "summon "+id)
-	w.sayf("%s summons the Elemental %s in %s (5 SP, %d left): under his control while it stays within 5 hexes of him and he is not attacked; it may move but not attack this turn (DR-SPELL-ELEM-1..3, DR-SPELL-ELEM-8)", wz.ID, id, sp.At, wz.SP)
+	w.sayf("%s summons the Elemental %s in %s (%d SP, %d left): under his control while it stays within 5 hexes of him and he is not attacked; it may move but not attack this turn (DR-SPELL-ELEM-1..3, DR-SPELL-ELEM-8)", wz.ID, id, sp.At, cost, wz.SP)
 	h, _ := hex.Parse(sp.At)
 	w.destroyVP(h, w.st.unit(id), "the Elemental "+id+" appeared in it (DR-SPELL-ELEM-11, DR-AMB-44)")
 }

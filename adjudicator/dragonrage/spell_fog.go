@@ -12,8 +12,8 @@ func (w *world) checkFog(sp *Spell, wz *Unit) (string, string, string) {
 // castFog puts the Fog marker in the hex: the fog covers it and every hex
 // within 2, 19 hexes, until the caster's side's next magic phase
 // (DR-SPELL-FOG-1, DR-SPELL-FOG-2).
-func (w *world) castFog(sp *Spell, wz *Unit) {
-	w.emit(&SpellCast{Wizard: wz.ID, Spell: spellFog, SP: 2, Hex: sp.At})
+func (w *world) castFog(sp *Spell, wz *Unit, cost int) {
+	w.emit(&SpellCast{Wizard: wz.ID, Spell: spellFog, SP: cost, Hex: sp.At})
 	w.trace("spell", wz.ID, []string{wz.Hex, sp.At}, "fog")
-	w.sayf("%s casts Fog on %s (2 SP, %d left): it covers %s and every hex within 2 until the start of the %s's next magic phase; no attack into, out of or inside it (DR-SPELL-FOG-1, DR-SPELL-FOG-2, DR-SPELL-FOG-4)", wz.ID, sp.At, wz.SP, sp.At, wz.Side)
+	w.sayf("%s casts Fog on %s (%d SP, %d left): it covers %s and every hex within 2 until the start of the %s's next magic phase; no attack into, out of or inside it (DR-SPELL-FOG-1, DR-SPELL-FOG-2, DR-SPELL-FOG-4)", wz.ID, sp.At, cost, wz.SP, sp.At, wz.Side)
 }

@@ -55,17 +55,17 @@ func (w *world) checkLightning(sp *Spell, wz *Unit) (string, string, string) {
 // minor monster (DR-SPELL-LIGHT-6); against another unit, fire on the CRT
 // at once, the power against that unit's defence alone (DR-SPELL-LIGHT-7,
 // DR-AMB-55), or kept to add to a melee on it this turn.
-func (w *world) castLightning(sp *Spell, wz *Unit) {
+func (w *world) castLightning(sp *Spell, wz *Unit, cost int) {
 	t := w.st.unit(sp.Target)
 	power := w.lightningPower(wz, sp.At)
 	hold := sp.Resolve == "melee"
-	ev := &SpellCast{Wizard: wz.ID, Spell: spellLightning, SP: 3, Hex: sp.At, Target: t.ID}
+	ev := &SpellCast{Wizard: wz.ID, Spell: spellLightning, SP: cost, Hex: sp.At, Target: t.ID}
 	if hold {
 		ev.Power = power
 	}
 	w.emit(ev)
 	w.trace("spell", wz.ID, []string{wz.Hex, sp.At}, "lightning")
-	w.sayf("%s casts Lightning at %s in %s (3 SP, %d left): power %d, 5 less the distance (DR-SPELL-LIGHT-2)", wz.ID, t.ID, sp.At, wz.SP, power)
+	w.sayf("%s casts Lightning at %s in %s (%d SP, %d left): power %d, 5 less the distance (DR-SPELL-LIGHT-2)", wz.ID, t.ID, sp.At, cost, wz.SP, power)
 	switch {
 	case w.st.isMonster(t):
 		w.damage(t, power, fmt.Sprintf("Lightning from %s, no roll (DR-SPELL-LIGHT-6)", wz.ID))

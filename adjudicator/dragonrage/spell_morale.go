@@ -17,7 +17,7 @@ import (
 // castBoost boosts the wizard's side's units within the radius of his hex
 // (DR-SPELL-MORALE-1, -2, -3). It lasts until the start of his side's next
 // magic phase (DR-AMB-41).
-func (w *world) castBoost(sp *Spell, wz *Unit) {
+func (w *world) castBoost(sp *Spell, wz *Unit, cost int) {
 	r := *sp.Radius
 	c := w.st.hexOf(wz)
 	var ids []string
@@ -26,7 +26,7 @@ func (w *world) castBoost(sp *Spell, wz *Unit) {
 			ids = append(ids, u.ID)
 		}
 	}
-	w.emit(&SpellCast{Wizard: wz.ID, Spell: spellBoost, SP: 1 + r, Hex: wz.Hex, Radius: r, Units: ids})
+	w.emit(&SpellCast{Wizard: wz.ID, Spell: spellBoost, SP: cost, Hex: wz.Hex, Radius: r, Units: ids})
 	w.trace("spell", wz.ID, []string{wz.Hex}, fmt.Sprintf("boost-morale radius %d", r))
-	w.sayf("%s casts Boost Morale, radius %d around %s (%d SP, %d left): %s boosted until the start of the %s's next magic phase (DR-SPELL-MORALE-1, DR-SPELL-MORALE-3, DR-AMB-41)", wz.ID, r, wz.Hex, 1+r, wz.SP, strings.Join(ids, ", "), wz.Side)
+	w.sayf("%s casts Boost Morale, radius %d around %s (%d SP, %d left): %s boosted until the start of the %s's next magic phase (DR-SPELL-MORALE-1, DR-SPELL-MORALE-3, DR-AMB-41)", wz.ID, r, wz.Hex, cost, wz.SP, strings.Join(ids, ", "), wz.Side)
 }

@@ -24,10 +24,10 @@ func (w *world) checkWhirlwind(sp *Spell, wz *Unit) (string, string, string) {
 // castWhirlwind puts a Whirlwind 1 in the hex; every VP there is destroyed,
 // and scores for the invader whoever cast it (DR-SPELL-WHIRL-9, DR-VP-8,
 // DR-AMB-44).
-func (w *world) castWhirlwind(sp *Spell, wz *Unit) {
-	w.emit(&SpellCast{Wizard: wz.ID, Spell: spellWhirlwind, SP: 2, Hex: sp.At})
+func (w *world) castWhirlwind(sp *Spell, wz *Unit, cost int) {
+	w.emit(&SpellCast{Wizard: wz.ID, Spell: spellWhirlwind, SP: cost, Hex: sp.At})
 	w.trace("spell", wz.ID, []string{wz.Hex, sp.At}, "whirlwind")
-	w.sayf("%s casts a Whirlwind into %s (2 SP, %d left): a Whirlwind 1 stands there until the %s's next magic phase, when it drifts (DR-SPELL-WHIRL-1, DR-SPELL-WHIRL-2)", wz.ID, sp.At, wz.SP, wz.Side)
+	w.sayf("%s casts a Whirlwind into %s (%d SP, %d left): a Whirlwind 1 stands there until the %s's next magic phase, when it drifts (DR-SPELL-WHIRL-1, DR-SPELL-WHIRL-2)", wz.ID, sp.At, cost, wz.SP, wz.Side)
 	h, _ := hex.Parse(sp.At)
 	w.destroyVP(h, wz, fmt.Sprintf("the Whirlwind %s cast (DR-SPELL-WHIRL-9, DR-AMB-44)", wz.ID))
 }
