@@ -122,7 +122,7 @@ func (*Traced) EventType() string          { return "dragonrage.traced" }
 
 // eventTypes lists every event with its schema: the core ones here, then
 // each chapter's, declared in its own file.
-var eventTypes = slices.Concat(coreEvents, magicEvents, elowynEvents, monsterEvents)
+var eventTypes = slices.Concat(coreEvents, magicEvents, elowynEvents, monsterEvents, pointEvents)
 
 var coreEvents = []adjudicator.EventType{
 	{Name: "dragonrage.resolving", Schema: 1, New: func() adjudicator.Event { return new(Resolving) }},
@@ -223,7 +223,7 @@ func evolve(st *State, ev adjudicator.Event) bool {
 // evolveMore applies the chapters' own events; each chapter's evolve
 // function returns true if it handled the event.
 func evolveMore(st *State, ev adjudicator.Event) bool {
-	for _, f := range []func(*State, adjudicator.Event) bool{evolveMagic, evolveElowyn, evolveMonsters} {
+	for _, f := range []func(*State, adjudicator.Event) bool{evolveMagic, evolveElowyn, evolveMonsters, evolvePoints} {
 		if f(st, ev) {
 			return true
 		}

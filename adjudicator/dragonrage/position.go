@@ -177,12 +177,22 @@ func checkOptions(opts map[string]string, position bool) error {
 				return fmt.Errorf("option %s=%q: say %s (%s)", k, v, strings.Join(info.Values, " or "), info.Doc)
 			}
 		case strings.HasPrefix(k, "counter."):
+		case k == "points" || k == "goal-adjust":
+			// With a position they only matter in a point game's build
+			// phase: the position's goal is the goal.
+			if k == "goal-adjust" {
+				if _, err := goalAdjust(opts); err != nil {
+					return err
+				}
+			} else if _, _, err := parsePoints(v); err != nil {
+				return err
+			}
 		case strings.HasPrefix(k, forcesPrefix):
 			if position {
 				return fmt.Errorf("option %s: a position lists its units; the forces options are for scenarios", k)
 			}
 		default:
-			return fmt.Errorf("unknown option %q; Dragon Rage knows elowyn, archers, unguarded-doors, counter.TYPE.FIELD and forces.SIDE.TYPE", k)
+			return fmt.Errorf("unknown option %q; Dragon Rage knows elowyn, archers, unguarded-doors, points, goal-adjust, counter.TYPE.FIELD and forces.SIDE.TYPE", k)
 		}
 	}
 	return nil
@@ -217,7 +227,15 @@ func setupPosition(s adjudicator.Setup) (*State, error) {
 	// The scenario, when named, gives the map, the goal and who starts.
 	if p.Scenario != "" {
 		sc, ok := d.Scenario(p.Scenario)
+		ps, isPoints := pointScenario(p.Scenario)
 		switch {
+		case isPoints:
+			// A point game's position: its armies are its units, and it
+			// states its goal (the DR-THR-1 goal was set when built).
+			st.Scenario, st.Map = ps.ID, ps.Map
+			if p.Goal == 0 {
+				c.at(field(root, "scenario"), "a position of point scenario %s states its goal: \"goal: N\"", ps.ID)
+			}
 		case !ok:
 			c.at(field(root, "scenario"), "no Dragon Rage scenario %q", p.Scenario)
 		case !sc.IsPlayable():
@@ -335,13 +353,16 @@ func (c *posChecker) turn(root *yaml.Node, p *position, st *State) {
 	info, ok := phases[p.Phase]
 	var keys []string
 	for k := range phases {
-		if k != phEnd {
+		if k != phEnd && k != phBuild {
 			keys = append(keys, k)
 		}
 	}
 	sort.Strings(keys)
 	switch {
-	case !ok || p.Phase == phEnd:
+	case p.Phase == phBuild && st.isPointGame():
+		// A point game before its armies are built: only Elowyn, who is
+		// never bought, may be there (DR-PTS-2, DR-PTS-4).
+	case !ok || p.Phase == phEnd || p.Phase == phBuild:
 		c.at(field(root, "phase"), "no phase %q to wait in; the phases are %s (the turn marker, end-of-turn, is automatic)", p.Phase, strings.Join(keys, ", "))
 	case info.key == "setup" && (p.Turn != 0 || p.Pre):
 		c.at(field(root, "turn"), "the setup is turn 0, before any pre-turn")
@@ -484,7 +505,14 @@ func (c *posChecker) units(root *yaml.Node, p *position, st *State, d *Data) {
 		}
 	}
 	sortUnits(st.Units)
-	if len(st.alive(Invader)) == 0 {
+	if st.Phase == phBuild {
+		for _, u := range st.Units {
+			if u.Type != "ELW" {
+				c.at(field(root, "units"), "%s: in the build phase of a point game the armies are not built yet; only Elowyn may be listed", u.ID)
+				break
+			}
+		}
+	} else if len(st.alive(Invader)) == 0 {
 		c.at(field(root, "units"), "the invader has no unit in play")
 	}
 }

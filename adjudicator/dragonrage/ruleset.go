@@ -30,6 +30,7 @@ func (ruleset) Info() adjudicator.Info {
 		}
 		in.Scenarios = append(in.Scenarios, adjudicator.ScenarioInfo{ID: s.ID, Title: s.Title, Sides: in.Sides, Doc: doc})
 	}
+	in.Scenarios = append(in.Scenarios, pointScenarioInfos(in.Sides)...)
 	return in
 }
 
@@ -42,12 +43,18 @@ func (ruleset) Due(s adjudicator.State) []adjudicator.Request {
 	if st.Over {
 		return nil
 	}
+	if st.Phase == phBuild && st.Pending == nil {
+		return st.buildRequests() // both at once, hidden (points.go)
+	}
 	return []adjudicator.Request{st.request()}
 }
 
 func (ruleset) ParseOrders(s adjudicator.State, req adjudicator.Request, n *yaml.Node) (adjudicator.Orders, error) {
 	st := s.(*State)
 	w := newWorld(st.clone(), nil)
+	if st.Phase == phBuild && st.Pending == nil {
+		return w.parseBuildOrders(req, n) // points.go
+	}
 	return w.parse(req, n)
 }
 
@@ -55,6 +62,10 @@ func (ruleset) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) 
 	st := r.State().(*State)
 	w := newWorld(st, r)
 	w.emit(&Resolving{})
+	if st.Phase == phBuild && st.Pending == nil {
+		w.resolveBuilds(subs) // points.go
+		return r.Err()
+	}
 	o := subs[0].Orders.(*Orders)
 	if o.Concede {
 		w.concede(subs[0].Side)

@@ -16,6 +16,8 @@ var knownOptions = []adjudicator.OptionInfo{
 	{Name: "counter.TYPE.FIELD", Default: "", Doc: "correct a counter value, e.g. counter.INF.attack=3 (the printed values are assumed: see README)"},
 	{Name: "archers", Default: "fire-only", Values: []string{"fire-only", "may-melee"}, Doc: "DR-AMB-24: archers always attack with the fire rules (default), or may also make normal melee attacks as FR §2.7.6.1 reads"},
 	{Name: "unguarded-doors", Default: "end-of-move", Values: []string{"end-of-move", "during-move"}, Doc: "DR-AMB-49: troops smash an unguarded door by ending their move next to it (default, FR §2.5.5.1), or on the way for 1 extra MP as unguarded gates are"},
+	{Name: "points", Default: "80/75", Doc: "the points of the invader and the defender in a point scenario (points-esirien, points-nurkott), e.g. points=85/77 (DR-PTS-2)"},
+	{Name: "goal-adjust", Default: "0", Doc: "add to the invader's VP goal, e.g. goal-adjust=+2 or goal-adjust=-1: the builder's adjustment of DR-THR-2, or the handicap of DR-HCAP-3 (higher handicap minus lower, halved, rounded down: + when the better player invades, - when he defends)"},
 	{Name: "forces.SIDE.TYPE", Default: "", Doc: "set a side's number of counters of a type, e.g. forces.invader.TREX=1 (custom armies; the only way to play the T-rex and sea serpents, DR-SCEN-15)"},
 }
 
@@ -61,6 +63,11 @@ func setup(s adjudicator.Setup) (*State, error) {
 	if s.Position != nil {
 		return setupPosition(s)
 	}
+	if pd, err := Points(); err != nil {
+		return nil, err
+	} else if ps, ok := pd.scenario(s.Scenario); ok {
+		return setupPoints(s, ps)
+	}
 	sc, ok := d.Scenario(s.Scenario)
 	if !ok {
 		var ids []string
@@ -69,12 +76,22 @@ func setup(s adjudicator.Setup) (*State, error) {
 				ids = append(ids, x.ID)
 			}
 		}
+		for _, x := range pointScenarioInfos(nil) {
+			ids = append(ids, x.ID)
+		}
 		return nil, fmt.Errorf("no Dragon Rage scenario %q; the playable ones are %s", s.Scenario, strings.Join(ids, ", "))
 	}
 	if !sc.IsPlayable() {
 		return nil, fmt.Errorf("scenario %s (%s) needs Dragons or Young Dragons, which umpire does not implement yet", sc.ID, sc.Title)
 	}
 	if err := checkOptions(s.Options, false); err != nil {
+		return nil, err
+	}
+	if _, ok := s.Options["points"]; ok {
+		return nil, fmt.Errorf("option points: it is for the point scenarios (points-esirien, points-nurkott); scenario %s has fixed forces", sc.ID)
+	}
+	adjust, err := goalAdjust(s.Options)
+	if err != nil {
 		return nil, err
 	}
 	types, err := d.withOverrides(s.Options)
@@ -85,7 +102,7 @@ func setup(s adjudicator.Setup) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &State{Scenario: sc.ID, Map: sc.Map, Goal: sc.Goal, First: Invader, Phase: phSetupDefender,
+	st := &State{Scenario: sc.ID, Map: sc.Map, Goal: max(1, sc.Goal+adjust), First: Invader, Phase: phSetupDefender,
 		Options: cloneMap(s.Options), types: types, board: m}
 	if sc.DefenderFirst {
 		st.First = Defender

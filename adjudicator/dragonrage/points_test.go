@@ -1,0 +1,214 @@
+package dragonrage
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+)
+
+// TestPointTable checks data/points.yaml against Table DR-TABLE-POINTS
+// (normalised), value by value, and that every buyable type is a counter
+// umpire knows.
+func TestPointTable(t *testing.T) {
+	p, err := Points()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string][2]int{ // half points: invader, defender
+		"WYVERN": {90, 90}, "DRAGON": {80, 80}, "ROC": {50, 50}, "YDRAGON": {32, 32},
+		"WZD": {36, 28}, "HERO": {34, 30}, "GIANT": {26, 26}, "TREX": {26, 26}, "SERP": {26, 26},
+		"WRG": {10, 10}, "TRL": {8, 8}, "CAV": {8, 8}, "BAL": {6, 6}, "CAT": {6, 6},
+		"INF": {5, 5}, "ORC": {5, 5}, "ARH": {4, 4}, "GOB": {4, 4}, "MIL": {2, 2},
+	}
+	if len(p.Types) != len(want) {
+		t.Errorf("%d types in the point table, want %d", len(p.Types), len(want))
+	}
+	for code, w := range want {
+		pt, ok := p.Types[code]
+		if !ok {
+			t.Errorf("%s missing", code)
+			continue
+		}
+		if got := [2]int{pt.half(Invader), pt.half(Defender)}; got != w {
+			t.Errorf("%s costs %v half points, want %v", code, got, w)
+		}
+		if pt.Rule == "" {
+			t.Errorf("%s has no rule", code)
+		}
+		playable := pt.Playable == nil || *pt.Playable
+		if _, known := d.Types[code]; playable != known {
+			t.Errorf("%s: playable %v but a counter type of umpire: %v", code, playable, known)
+		}
+		if playable && counterLimit(pt, d.Mix) < 1 {
+			t.Errorf("%s: no counter to buy (mix or counters)", code)
+		}
+	}
+	for _, code := range []string{"ELW", "ELM"} { // DR-PTS-4
+		if _, ok := p.Types[code]; ok {
+			t.Errorf("%s has a point value; DR-PTS-4 gives it none", code)
+		}
+	}
+}
+
+func TestPointGoal(t *testing.T) {
+	units := func(side adjudicator.Side, types ...string) []NewUnit {
+		var out []NewUnit
+		for _, ty := range types {
+			out = append(out, NewUnit{Type: ty, Side: side})
+		}
+		return out
+	}
+	many := func(n int, ty string) []string { return strings.Fields(strings.Repeat(ty+" ", n)) }
+	cases := []struct {
+		name  string
+		mp    string
+		opts  map[string]string
+		units []NewUnit
+		want  int
+	}{
+		// DR-THR-4: Esirien 1 is 2 Dragons against 22 defenders: 19.
+		{"DR-THR-4 e1", "esirien", nil, append(units(Invader, "DRAGON", "DRAGON"), units(Defender, many(22, "INF")...)...), 19},
+		{"base", "esirien", nil, append(units(Invader, "GIANT"), units(Defender, "INF")...), 17},
+		{"nurkott", "nurkott", nil, units(Invader, "GIANT"), 18},
+		{"roc young dragon wyvern", "esirien", nil, units(Invader, "ROC", "YDRAGON", "WYVERN"), 20},
+		{"11 invaders", "esirien", nil, units(Invader, many(11, "ORC")...), 18},
+		{"10 invaders", "esirien", nil, units(Invader, many(10, "ORC")...), 17},
+		{"elowyn +1, and a unit", "esirien", map[string]string{"elowyn": "on"}, units(Defender, many(20, "INF")...), 17},
+		{"pool units do not count", "esirien", nil, append(units(Defender, many(20, "INF")...), NewUnit{Type: "INF", Side: Defender, Pool: true}), 17},
+		{"goal-adjust", "esirien", map[string]string{"goal-adjust": "-3"}, nil, 14},
+		{"at least 1", "esirien", map[string]string{"goal-adjust": "-30"}, nil, 1},
+	}
+	for _, c := range cases {
+		st := &State{Map: c.mp, Options: c.opts}
+		if got, why := st.pointGoal(c.units); got != c.want {
+			t.Errorf("%s: goal %d (%s), want %d", c.name, got, why, c.want)
+		}
+	}
+}
+
+func TestGoalAdjustFixedScenario(t *testing.T) {
+	for _, c := range []struct {
+		adj  string
+		want int
+	}{{"+2", 18}, {"-1", 15}, {"0", 16}} {
+		s, err := Ruleset.Setup(adjudicator.Setup{Scenario: "e2", Options: map[string]string{"goal-adjust": c.adj}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g := s.(*State).Goal; g != c.want {
+			t.Errorf("e2 goal-adjust=%s: goal %d, want %d", c.adj, g, c.want)
+		}
+		if m := Ruleset.View(s, adjudicator.Referee).Markers["goal"]; m != c.want {
+			t.Errorf("e2 goal-adjust=%s: the view's goal marker is %v", c.adj, m)
+		}
+	}
+	for _, bad := range []map[string]string{{"goal-adjust": "two"}, {"goal-adjust": "+31"}, {"points": "80/75"}} {
+		if _, err := Ruleset.Setup(adjudicator.Setup{Scenario: "e2", Options: bad}); err == nil {
+			t.Errorf("e2 with %v was set up", bad)
+		}
+	}
+	for _, bad := range []map[string]string{{"points": "80"}, {"points": "0/75"}, {"forces.invader.GIANT": "2"}} {
+		if _, err := Ruleset.Setup(adjudicator.Setup{Scenario: "points-esirien", Options: bad}); err == nil {
+			t.Errorf("points-esirien with %v was set up", bad)
+		}
+	}
+}
+
+// salts are the salts of sealed parts: counting bytes.
+type salts struct{ n byte }
+
+func (s *salts) Read(p []byte) (int, error) {
+	for i := range p {
+		s.n++
+		p[i] = s.n
+	}
+	return len(p), nil
+}
+
+func lookupDR(name string) (adjudicator.Ruleset, bool) { return Ruleset, name == "dragonrage" }
+
+// TestBuildsSealed plays the two builds of a point scenario through the
+// game engine: the first army is sealed in the log until the second is in
+// (DR-PBEM-5), and one adjudication reveals both.
+func TestBuildsSealed(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	secret := bytes.Repeat([]byte{7}, 32)
+	rec, _, err := game.Create(game.NewGame{
+		ID: "p1", Ruleset: Ruleset, Scenario: "points-nurkott",
+		Players: []game.Player{{Side: Invader, Address: "i@example.org"}, {Side: Defender, Address: "d@example.org"}},
+		Time:    t0, Secret: secret,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := []game.Entry{{Seq: 1, Record: rec}}
+	g, err := game.Load(log, lookupDR)
+	if err != nil {
+		t.Fatal(err)
+	}
+	due := g.Due()
+	if len(due) != 2 || !due[0].Hidden || !due[1].Hidden || due[0].Phase != "build" {
+		t.Fatalf("due %+v, want two hidden build requests", due)
+	}
+	vault := game.Vault{}
+	submit := func(side adjudicator.Side, src string) *game.Outcome {
+		t.Helper()
+		out, err := g.Submit(game.Input{Side: side, Src: []byte(src), Time: t0.Add(time.Duration(len(log)) * time.Minute), Via: "test",
+			Secrets: func(int) ([]byte, error) { return secret, nil }, NextSecret: bytes.Repeat([]byte{9}, 32),
+			Rand: &salts{}, Unseal: vault.Unseal})
+		if err != nil {
+			t.Fatalf("%s: %v", side, err)
+		}
+		for _, r := range out.Records {
+			log = append(log, game.Entry{Seq: uint64(len(log) + 1), Record: r})
+		}
+		vault.Keep(out.Records)
+		g = out.Next
+		return out
+	}
+	// Nurkott: the invader buys humans and monsters, the defender greenskins.
+	out := submit(Invader, "turn: 0\nphase: build\norders:\n  GIANT: 2\n  CAV: 5\n  INF: 6\n  HERO: 1\n")
+	if len(out.Results) != 0 {
+		t.Fatal("adjudicated with one army in")
+	}
+	for _, e := range log {
+		if bytes.Contains(e.Payload, []byte("GIANT")) {
+			t.Fatalf("the invader's army is readable in the log before the defender built: %s %s", e.Type, e.Payload)
+		}
+	}
+	if v := g.View(Defender); len(v.Units) != 0 {
+		t.Errorf("the defender sees units before both armies are in: %+v", v.Units)
+	}
+	if due := g.Due(); len(due) != 2 {
+		t.Errorf("due %+v", due)
+	}
+	out = submit(Defender, "turn: 0\nphase: build\norders:\n  ORC: 10\n  GOB: 8\n  WRG: 1\n  HERO: 1\n  WZD: 1\n")
+	if len(out.Results) != 1 {
+		t.Fatalf("%d adjudications once both armies are in", len(out.Results))
+	}
+	st := g.State.(*State)
+	if st.Phase != phSetupDefender || st.unit("GIANT-2") == nil || st.unit("WRG-1") == nil || st.unit("HERO-2") == nil {
+		t.Fatalf("after the builds: phase %s, units %d", st.Phase, len(st.Units))
+	}
+	if st.unit("HERO-1").Side != Invader || st.unit("HERO-2").Side != Defender {
+		t.Error("heroes are numbered per type, invader first")
+	}
+	// 17, +1 for 14 invaders, -1 for 21 defenders, +1 for Nurkott.
+	if st.Goal != 18 {
+		t.Errorf("goal %d, want 18", st.Goal)
+	}
+	if a := game.Verify(log); !a.OK() {
+		t.Errorf("verify: %+v", a)
+	}
+	if a := game.Replay(log, lookupDR); !a.OK() {
+		t.Errorf("replay: %+v", a)
+	}
+}
