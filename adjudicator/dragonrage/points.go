@@ -189,7 +189,9 @@ func setupPoints(s adjudicator.Setup, sc *PointScenario) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	st := &State{Scenario: sc.ID, Map: sc.Map, First: Invader, Phase: phBuild,
+	// Units is never nil: clone makes an empty list [] and the state hash
+	// of a game that ends before any unit exists must not depend on it.
+	st := &State{Scenario: sc.ID, Map: sc.Map, First: Invader, Phase: phBuild, Units: []*Unit{},
 		Options: cloneMap(s.Options), types: types, board: m}
 	if s.Options["elowyn"] == "on" {
 		st.Units = append(st.Units, &Unit{ID: "ELW-1", Type: "ELW", Side: Defender})

@@ -212,3 +212,33 @@ func TestBuildsSealed(t *testing.T) {
 		t.Errorf("replay: %+v", a)
 	}
 }
+
+// TestBuildPhasePositions: a position may wait in a point game's build
+// phase with no army yet (Elowyn alone may be there); not with units, and
+// not in a fixed scenario.
+func TestBuildPhasePositions(t *testing.T) {
+	ok := "scenario: points-esirien\ngoal: 17\nturn: 0\nphase: build\nunits: []\n"
+	s, err := Ruleset.Setup(adjudicator.Setup{Position: []byte(ok), Options: map[string]string{"points": "70/70"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	due := Ruleset.Due(s)
+	if len(due) != 2 || !strings.Contains(due[0].Title, "70 points") {
+		t.Errorf("due %+v", due)
+	}
+	for name, c := range map[string]struct {
+		pos  string
+		opts map[string]string
+		want string
+	}{
+		"units":      {"scenario: points-esirien\ngoal: 17\nturn: 0\nphase: build\nunits:\n  - {id: INF-1, type: INF, side: defender}\n", nil, "armies are not built yet"},
+		"fixed":      {"scenario: e2\nturn: 0\nphase: build\nunits:\n  - {id: INF-1, type: INF, side: defender}\n", nil, "no phase \"build\""},
+		"no goal":    {"scenario: points-nurkott\nturn: 0\nphase: build\nunits: []\n", nil, "states its goal"},
+		"bad points": {ok, map[string]string{"points": "70"}, "INVADER/DEFENDER"},
+	} {
+		_, err := Ruleset.Setup(adjudicator.Setup{Position: []byte(c.pos), Options: c.opts})
+		if err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: %v, want an error with %q", name, err, c.want)
+		}
+	}
+}
