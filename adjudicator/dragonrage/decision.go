@@ -140,7 +140,7 @@ func (w *world) endOfMovement(actions []EndAction) {
 // (DR-CLIMB-6).
 func (w *world) climbBlocked(u *Unit, target string) string {
 	for _, x := range w.st.at(target) {
-		if x.Side == u.Side || !w.st.isCharacter(x) || x.Type == "ELW" {
+		if x.Side == u.Side || !w.st.isCharacter(x) || isElowyn(x) {
 			return fmt.Sprintf("%s is there, and a climb needs an empty hex or one holding only a hero or wizard (DR-CLIMB-6)", x.ID)
 		}
 		if len(w.displaceHexes(x, u.Hex, target)) == 0 {

@@ -1,6 +1,7 @@
 package dragonrage
 
 import (
+	"encoding/json"
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -32,6 +33,23 @@ func TestEveryEventIsEvolved(t *testing.T) {
 		}()
 		if !handled {
 			t.Errorf("event type %s is declared but no case of Evolve applies it", et.Name)
+		}
+	}
+}
+
+// TestCloneHashesTheSame: a state and its clone encode the same, nil and
+// empty lists and maps included (a difference would make a replay's state
+// hash differ from the live one).
+func TestCloneHashesTheSame(t *testing.T) {
+	base, err := setup(adjudicator.Setup{Scenario: "n2"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, st := range []*State{base, {}, {Units: []*Unit{}, Entrances: map[string]*Entrance{}}} {
+		a, _ := json.Marshal(st)
+		b, _ := json.Marshal(st.clone())
+		if string(a) != string(b) {
+			t.Errorf("a clone encodes differently:\n%s\n%s", a, b)
 		}
 	}
 }

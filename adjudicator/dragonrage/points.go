@@ -401,7 +401,7 @@ func evolvePoints(st *State, ev adjudicator.Event) bool {
 	}
 	for _, nu := range e.Units {
 		u := &Unit{ID: nu.ID, Type: nu.Type, Side: nu.Side, Pool: nu.Pool}
-		if u.Type == "WZD" {
+		if st.typ(u).Casts() {
 			u.SP = 10 // DR-MAGIC-2
 		}
 		st.Units = append(st.Units, u)

@@ -426,7 +426,7 @@ func (c *posChecker) units(root *yaml.Node, p *position, st *State, d *Data) {
 		switch {
 		case pu.Side == string(Invader) || pu.Side == string(Defender):
 			u.Side = adjudicator.Side(pu.Side)
-		case pu.Side == "none" && pu.Type == "ELM":
+		case pu.Side == "none" && t.IsSummoned():
 		default:
 			c.at(field(n, "side"), "side is invader or defender (\"none\" only for an Elemental out of control)")
 		}
@@ -460,16 +460,16 @@ func (c *posChecker) units(root *yaml.Node, p *position, st *State, d *Data) {
 			c.at(field(n, "damage"), "damage is the hit points lost: 0 to %d for a %s", max(t.HP-1, 0), t.Name)
 		}
 		switch {
-		case pu.SP != nil && t.Code != "WZD":
+		case pu.SP != nil && !t.Casts():
 			c.at(field(n, "sp"), "only wizards have spell points")
 		case pu.SP != nil && (*pu.SP < 0 || *pu.SP > 10):
 			c.at(field(n, "sp"), "a wizard has 0 to 10 SP (DR-MAGIC-2)")
 		case pu.SP != nil:
 			u.SP = *pu.SP
-		case t.Code == "WZD":
+		case t.Casts():
 			u.SP = 10
 		}
-		if t.Code == "ELW" {
+		if t.Code == elowynType {
 			hasElowyn = true
 			if pu.ID != elowynID {
 				c.at(field(n, "id"), "Elowyn's id is %s", elowynID)
@@ -504,10 +504,13 @@ func (c *posChecker) units(root *yaml.Node, p *position, st *State, d *Data) {
 			st.Units = append(st.Units, &Unit{ID: id, Type: code, Side: Defender, Pool: true})
 		}
 	}
+	if st.Units == nil {
+		st.Units = []*Unit{} // as a scenario's setup has them: a list, empty or not
+	}
 	sortUnits(st.Units)
 	if st.Phase == phBuild {
 		for _, u := range st.Units {
-			if u.Type != "ELW" {
+			if !isElowyn(u) {
 				c.at(field(root, "units"), "%s: in the build phase of a point game the armies are not built yet; only Elowyn may be listed", u.ID)
 				break
 			}
@@ -551,7 +554,7 @@ func (c *posChecker) placement(root *yaml.Node, p *position, w *world) {
 		if why := w.cannotStand(u, st.hexOf(u)); why != "" {
 			c.at(nodeOf[u.ID], "%s may not stand in %s: %s", u.ID, u.Hex, why)
 		}
-		if u.Type == "ELM" {
+		if st.typ(u).IsSummoned() {
 			continue // an Elemental follows its own rules (DR-SPELL-ELEM-5)
 		}
 		if byHex[u.Hex] == nil {
@@ -746,7 +749,7 @@ func (c *posChecker) markers(root *yaml.Node, p *position, w *world) {
 		}
 	}
 	for _, u := range st.Units {
-		if u.Type == "ELM" && !u.Gone && st.Magic.elemental(u.ID) == nil {
+		if st.typ(u).IsSummoned() && !u.Gone && st.Magic.elemental(u.ID) == nil {
 			c.at(field(root, "units"), "Elemental %s needs its entry under elementals: (who summoned it, whether controlled)", u.ID)
 		}
 	}
@@ -825,7 +828,7 @@ func WritePosition(s adjudicator.State) ([]byte, error) {
 		if u.Side == "" {
 			pu.Side = "none"
 		}
-		if u.Type == "WZD" {
+		if st.typ(u).Casts() {
 			sp := u.SP
 			pu.SP = &sp
 		}

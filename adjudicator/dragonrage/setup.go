@@ -122,7 +122,7 @@ func setup(s adjudicator.Setup) (*State, error) {
 			for i := 0; i < forces[code]; i++ {
 				counts[code]++
 				u := &Unit{ID: fmt.Sprintf("%s-%d", code, counts[code]), Type: code, Side: side}
-				if t.Code == "WZD" {
+				if t.Casts() {
 					u.SP = 10 // DR-MAGIC-2
 				}
 				st.Units = append(st.Units, u)

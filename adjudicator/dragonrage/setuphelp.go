@@ -35,7 +35,7 @@ func (ruleset) SetupHelp(s adjudicator.State, req adjudicator.Request) ([]adjudi
 func (w *world) legalZones(side adjudicator.Side) []adjudicator.Zone {
 	units := map[string][]*Unit{}
 	for _, u := range w.st.alive(side) {
-		if u.Type == "ELW" {
+		if isElowyn(u) {
 			continue
 		}
 		for _, z := range w.setupZones(u) {
@@ -140,7 +140,7 @@ func (w *world) setupSkeleton(req adjudicator.Request, zones []adjudicator.Zone)
 		}
 	}
 	for _, u := range w.st.alive(req.Side) {
-		if u.Type == "ELW" {
+		if isElowyn(u) {
 			continue
 		}
 		fmt.Fprintf(&b, "  %s: %q   # %s\n", u.ID, placeholder, strings.Join(w.zonesOn(u), " or "))

@@ -19,7 +19,7 @@ func (w *world) setupZones(u *Unit) []string {
 	if u.Side == Defender {
 		return []string{"defender-setup", "harbour"}
 	}
-	if u.Type == "SERP" {
+	if w.st.typ(u).Swims() { // sea serpents set up in the sea
 		return []string{"serpent-setup"}
 	}
 	return []string{"invader-setup"}
@@ -51,7 +51,7 @@ func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 			errs = append(errs, err.(*adjudicator.OrderError))
 			continue
 		}
-		if u.Type == "ELW" {
+		if isElowyn(u) {
 			errs = append(errs, adjudicator.Errorf(k, codeCannot, "Elowyn starts where the rules put her (DR-ELOWYN-1, DR-ELOWYN-10); do not place her"))
 			continue
 		}
@@ -96,7 +96,7 @@ func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 	}
 	var missing []string
 	for _, u := range w.st.alive(side) {
-		if !named[u.ID] && u.Type != "ELW" {
+		if !named[u.ID] && !isElowyn(u) {
 			missing = append(missing, u.ID)
 		}
 	}

@@ -151,7 +151,11 @@ func (st *State) hexOf(u *Unit) hex.Hex {
 // Clone returns a deep copy.
 func (st *State) clone() *State {
 	c := *st
-	c.Units = make([]*Unit, len(st.Units))
+	// nil stays nil and empty stays empty: a state and its clone must
+	// encode, and so hash, the same.
+	if st.Units != nil {
+		c.Units = make([]*Unit, len(st.Units))
+	}
 	for i, u := range st.Units {
 		cu := *u
 		c.Units[i] = &cu
@@ -164,7 +168,9 @@ func (st *State) clone() *State {
 	c.Elowyn = st.Elowyn.clone()
 	c.Monsters = st.Monsters.clone()
 	c.Pending = st.Pending.clone()
-	c.Entrances = make(map[string]*Entrance, len(st.Entrances))
+	if st.Entrances != nil {
+		c.Entrances = make(map[string]*Entrance, len(st.Entrances))
+	}
 	for k, e := range st.Entrances {
 		ce := *e
 		c.Entrances[k] = &ce

@@ -28,7 +28,7 @@ func (w *world) endTurn() {
 // invaderInside reports whether any invader unit is inside the city walls.
 func (w *world) invaderInside() bool {
 	for _, u := range w.st.alive(Invader) {
-		if h := w.st.hexOf(u); u.Hex != "" && u.Type != "ELW" && w.m.InZone(h, "inside-walls") {
+		if h := w.st.hexOf(u); u.Hex != "" && !isElowyn(u) && w.m.InZone(h, "inside-walls") {
 			return true
 		}
 	}
