@@ -1,7 +1,9 @@
 package dragonrage
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -209,12 +211,53 @@ func (st *State) buildRequests() []adjudicator.Request {
 		pts := map[adjudicator.Side]int{Invader: inv, Defender: def}[side]
 		out = append(out, adjudicator.Request{
 			ID: "t0.build." + string(side), Side: side, Kind: "setup", Turn: 0, Phase: phBuild,
-			Title:  fmt.Sprintf("%s army, %s points (%s)", side, halfText(pts), sc.Rule),
-			Prompt: fmt.Sprintf("build your army in secret: one line per counter type, \"TYPE: COUNT\", within %s points (DR-PTS-2)", halfText(pts)),
+			Title: fmt.Sprintf("%s army, %s points (%s)", side, halfText(pts), sc.Rule),
+			Prompt: fmt.Sprintf("build your army in secret: one line per counter type, \"TYPE: COUNT\", within %s points (DR-PTS-2); the prices (DR-TABLE-POINTS): %s",
+				halfText(pts), priceList(side)),
 			Hidden: true,
 		})
 	}
 	return out
+}
+
+// priceList is what each counter type costs side, dearest first, as a
+// player reads it before building: "GIANT 13, ..., INF 2.5*" with "*" on
+// the values umpire assumes and the counts it assumes, and the types it
+// cannot play yet left out. Who may buy what is checked when the army
+// comes (notBuyable).
+func priceList(side adjudicator.Side) string {
+	p, err := Points()
+	if err != nil {
+		return "see data/points.yaml"
+	}
+	var ts []*PointType
+	for _, t := range p.Types {
+		if t.Playable == nil || *t.Playable {
+			ts = append(ts, t)
+		}
+	}
+	slices.SortFunc(ts, func(a, b *PointType) int {
+		if c := cmp.Compare(b.half(side), a.half(side)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.Code, b.Code)
+	})
+	var parts []string
+	for _, t := range ts {
+		s := t.Code + " " + halfText(t.half(side))
+		if slices.Contains(t.Assumed, "points") {
+			s += "*"
+		}
+		if t.Counters > 0 {
+			s += fmt.Sprintf(" (at most %d", t.Counters)
+			if slices.Contains(t.Assumed, "counters") {
+				s += "*"
+			}
+			s += ")"
+		}
+		parts = append(parts, s)
+	}
+	return strings.Join(parts, ", ") + " (* assumed by umpire: the rules do not print it; a group may correct it)"
 }
 
 // pointBudgets returns the point scenario of the game and each side's
