@@ -31,7 +31,9 @@ func (w *world) canMelee(side adjudicator.Side) bool {
 		if u.Hex == "" || u.Attacked || u.NoAttack || w.st.typ(u).DefenceOnly || w.st.typ(u).Attack == 0 {
 			continue
 		}
-		if !w.st.typ(u).Melees() {
+		// Archers melee only when the game's ruling lets them (DR-AMB-24),
+		// exactly as checkAttacker accepts their attack.
+		if ty := w.st.typ(u); !ty.Melees() && !(ty.Melee == MeleeByFire && w.st.ruling("archers") == "may-melee") {
 			continue
 		}
 		for _, n := range w.st.hexOf(u).Neighbours() {
