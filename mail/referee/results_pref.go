@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -99,96 +98,65 @@ func (d *Desk) lastTold(ctx context.Context, id string, side adjudicator.Side) (
 	if err != nil {
 		return 0, err
 	}
-	const stretch = 512
-	var after []store.Event // the events after side's last orders, in order, once found
-	for end := top; end > 0; {
-		from := uint64(1)
-		if end > stretch {
-			from = end - stretch + 1
+	// side's last orders: not queued (those the engine used from orders
+	// sent ahead), whoever sent them.
+	var last *store.Event
+	after, err := d.tail(ctx, id, top, func(e store.Event) bool {
+		if e.Type != game.TypeOrders {
+			return false
 		}
-		var evs []store.Event
-		stop := errors.New("stop")
-		err := d.Games.Store.Scan(ctx, id, from, func(e store.Event) error {
-			if e.Seq > end {
-				return stop
-			}
-			evs = append(evs, e)
-			return nil
-		})
-		if err != nil && !errors.Is(err, stop) {
-			return 0, err
+		var oa struct {
+			Side   adjudicator.Side `json:"side"`
+			Queued bool             `json:"queued"`
 		}
-		for i := len(evs) - 1; i >= 0; i-- {
-			e := evs[i]
-			if e.Type != game.TypeOrders {
-				continue
-			}
-			var oa struct {
-				Side   adjudicator.Side `json:"side"`
-				Queued bool             `json:"queued"`
-			}
-			if json.Unmarshal(e.Payload, &oa) != nil || oa.Side != side || oa.Queued {
-				continue
-			}
-			// The adjudications its own mail made: same submission, same time.
-			told := -1
-			if e.Actor != game.ActorEngine {
-				for _, x := range slices.Concat(evs[i+1:], after) {
-					if !x.Time.Equal(e.Time) {
-						break
-					}
-					if x.Type == game.TypeAdjudicated {
-						if k, ok := adjudicationK(x.Payload); ok {
-							told = k
-						}
-					}
-				}
-			}
-			if told >= 0 {
-				return told, nil
-			}
-			// Else the adjudication before these orders.
-			for j := i - 1; j >= 0; j-- {
-				if evs[j].Type == game.TypeAdjudicated {
-					k, _ := adjudicationK(evs[j].Payload)
-					return k, nil
-				}
-			}
-			return d.adjudicationBefore(ctx, id, from)
+		if json.Unmarshal(e.Payload, &oa) != nil || oa.Side != side || oa.Queued {
+			return false
 		}
-		after = append(evs, after...)
-		end = from - 1
-	}
-	return 0, nil // no orders yet: it has read nothing since its welcome
-}
-
-// adjudicationBefore is the number of the last adjudication before event
-// seq (0 when none).
-func (d *Desk) adjudicationBefore(ctx context.Context, id string, seq uint64) (int, error) {
-	k := 0
-	stop := errors.New("stop")
-	err := d.Games.Store.Scan(ctx, id, 1, func(e store.Event) error {
-		if e.Seq >= seq {
-			return stop
-		}
-		if e.Type == game.TypeAdjudicated {
-			if n, ok := adjudicationK(e.Payload); ok {
-				k = n
-			}
-		}
-		return nil
+		last = &e
+		return true
 	})
-	if err != nil && !errors.Is(err, stop) {
+	if err != nil || last == nil {
+		return 0, err // no orders yet: it has read nothing since its welcome
+	}
+	// The adjudications its own mail made: same submission, same time.
+	if last.Actor != game.ActorEngine {
+		told := -1
+		for _, x := range after {
+			if !x.Time.Equal(last.Time) {
+				break
+			}
+			if k, ok := adjudicationK(x); ok {
+				told = k
+			}
+		}
+		if told >= 0 {
+			return told, nil
+		}
+	}
+	// Else the adjudication before these orders.
+	told := 0
+	if _, err := d.tail(ctx, id, last.Seq-1, func(e store.Event) bool {
+		k, ok := adjudicationK(e)
+		if ok {
+			told = k
+		}
+		return ok
+	}); err != nil {
 		return 0, err
 	}
-	return k, nil
+	return told, nil
 }
 
-func adjudicationK(payload []byte) (int, bool) {
+// adjudicationK is the number of a turn.adjudicated event; ok is false
+// for any other event.
+func adjudicationK(e store.Event) (int, bool) {
+	if e.Type != game.TypeAdjudicated {
+		return 0, false
+	}
 	var a struct {
 		K int `json:"k"`
 	}
-	if json.Unmarshal(payload, &a) != nil {
+	if json.Unmarshal(e.Payload, &a) != nil {
 		return 0, false
 	}
 	return a.K, true
@@ -208,8 +176,8 @@ func (d *Desk) earlier(ctx context.Context, g *game.Game, told int, first int) (
 	// From the adjudication told on: what the later ones used was accepted
 	// after it.
 	evs, err := d.tail(ctx, g.ID, top, func(e store.Event) bool {
-		k, ok := adjudicationK(e.Payload)
-		return e.Type == game.TypeAdjudicated && ok && k <= told
+		k, ok := adjudicationK(e)
+		return ok && k <= told
 	})
 	if err != nil {
 		return nil, nil, err
