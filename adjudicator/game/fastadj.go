@@ -1,8 +1,6 @@
 package game
 
 import (
-	"encoding/json"
-
 	"github.com/umpire-pbem/umpire/adjudicator"
 )
 
@@ -30,13 +28,7 @@ func decodeAdjudicated(p []byte, adj *Adjudicated) error {
 // (but checked as json.Unmarshal checks it) unless report is set: Verify
 // does not read the report.
 func decodeAdjudicatedFor(p []byte, adj *Adjudicated, report bool) error {
-	var out Adjudicated
-	if !fastAdjudicated(p, &out, report) {
-		*adj = Adjudicated{}
-		return json.Unmarshal(p, adj)
-	}
-	*adj = out
-	return nil
+	return strictOr(p, adj, func(out *Adjudicated) bool { return fastAdjudicated(p, out, report) })
 }
 
 func fastAdjudicated(p []byte, out *Adjudicated, report bool) bool {
@@ -232,35 +224,37 @@ type adjCheck struct {
 
 // adjudicationCheck is json.Unmarshal of p into an adjCheck, faster.
 func adjudicationCheck(p []byte) (adjCheck, error) {
-	var out adjCheck
-	ok := fields(p, []string{"k", "events", "state_hash"}, func(k string, v jsonValue) bool {
-		if v.kind == '0' {
-			return true
-		}
-		var ok bool
-		switch k {
-		case "k":
-			out.K, ok = v.intField()
-		case "events":
-			out.Events, ok = v.intField()
-		case "state_hash":
-			out.StateHash, ok = v.str()
-		}
-		return ok
+	var a adjCheck
+	err := strictOr(p, &a, func(out *adjCheck) bool {
+		return fields(p, []string{"k", "events", "state_hash"}, func(k string, v jsonValue) bool {
+			if v.kind == '0' {
+				return true
+			}
+			var ok bool
+			switch k {
+			case "k":
+				out.K, ok = v.intField()
+			case "events":
+				out.Events, ok = v.intField()
+			case "state_hash":
+				out.StateHash, ok = v.str()
+			}
+			return ok
+		})
 	})
-	if ok {
-		return out, nil
-	}
-	out = adjCheck{}
-	err := json.Unmarshal(p, &out)
-	return out, err
+	return a, err
 }
 
 // decodeAccepted is json.Unmarshal(p, oa) into a zero OrdersAccepted,
 // faster (a replay reads every pending text's record whole).
 func decodeAccepted(p []byte, oa *OrdersAccepted) error {
-	var out OrdersAccepted
-	ok := fields(p, ordersFoldKeys, func(k string, v jsonValue) bool {
+	return strictOr(p, oa, func(out *OrdersAccepted) bool { return scanAccepted(p, out) })
+}
+
+// scanAccepted reads p into out with the strict scanner; false when it
+// cannot be sure.
+func scanAccepted(p []byte, out *OrdersAccepted) bool {
+	return fields(p, ordersFoldKeys, func(k string, v jsonValue) bool {
 		if v.kind == '0' {
 			return true
 		}
@@ -320,45 +314,34 @@ func decodeAccepted(p []byte, oa *OrdersAccepted) error {
 		}
 		return ok
 	})
-	if !ok {
-		*oa = OrdersAccepted{}
-		return json.Unmarshal(p, oa)
-	}
-	*oa = out
-	return nil
 }
 
 // decodeOpening is json.Unmarshal(p, op) into a zero OrdersOpening, faster
 // for an opening without a "then:" queue.
 func decodeOpening(p []byte, op *OrdersOpening) error {
-	var out OrdersOpening
-	ok := fields(p, []string{"salt", "text", "digest", "orders", "normalized", "queue"}, func(k string, v jsonValue) bool {
-		if v.kind == '0' {
-			return true
-		}
-		var ok bool
-		switch k {
-		case "salt":
-			out.Salt, ok = v.str()
-		case "text":
-			out.Text, ok = v.str()
-		case "digest":
-			out.Digest, ok = v.str()
-		case "orders":
-			out.Orders, ok = v.str()
-		case "normalized":
-			out.Normalized, ok = v.str()
-		case "queue":
-			out.Queue, ok = []Queued{}, string(v.raw) == "[]"
-		}
-		return ok
+	return strictOr(p, op, func(out *OrdersOpening) bool {
+		return fields(p, []string{"salt", "text", "digest", "orders", "normalized", "queue"}, func(k string, v jsonValue) bool {
+			if v.kind == '0' {
+				return true
+			}
+			var ok bool
+			switch k {
+			case "salt":
+				out.Salt, ok = v.str()
+			case "text":
+				out.Text, ok = v.str()
+			case "digest":
+				out.Digest, ok = v.str()
+			case "orders":
+				out.Orders, ok = v.str()
+			case "normalized":
+				out.Normalized, ok = v.str()
+			case "queue":
+				out.Queue, ok = []Queued{}, string(v.raw) == "[]"
+			}
+			return ok
+		})
 	})
-	if !ok {
-		*op = OrdersOpening{}
-		return json.Unmarshal(p, op)
-	}
-	*op = out
-	return nil
 }
 
 // linesValid reports whether v decodes as []adjudicator.Line without an

@@ -374,67 +374,63 @@ var ordersFoldKeys = []string{"request", "side", "digest", "sealed", "ahead", "q
 
 // decode is json.Unmarshal(p, oa), faster.
 func (oa *ordersFold) decode(p []byte) error {
-	out := ordersFold{whole: true}
-	ok := fields(p, ordersFoldKeys, func(k string, v jsonValue) bool {
-		if v.kind == '0' {
-			return true // null leaves the field as it is
-		}
-		switch k {
-		case "kind", "text", "orders", "normalized", "via", "message_id":
-			out.whole = out.whole && v.kind == '"'
-		case "secret_removed", "replaces":
-			out.whole = out.whole && (v.kind == 't' || v.kind == 'f')
-		case "queue_of":
-			_, err := strconv.ParseUint(string(v.raw), 10, 64)
-			out.whole = out.whole && v.kind == 'n' && err == nil
-		}
-		var str *string
-		var flag *bool
-		var num *int
-		switch k {
-		case "request":
-			str = &out.Request
-		case "side":
-			str = (*string)(&out.Side)
-		case "digest":
-			str = &out.Digest
-		case "sealed":
-			str = &out.Sealed
-		case "phase":
-			str = &out.Phase
-		case "ahead":
-			flag = &out.Ahead
-		case "queued":
-			flag = &out.Queued
-		case "queue_done":
-			flag = &out.QueueDone
-		case "queue_index":
-			num = &out.QueueIndex
-		case "turn":
-			num = &out.Turn
-		default:
-			return true // a member the fold does not read
-		}
-		var ok bool
-		switch {
-		case str != nil:
-			*str, ok = v.str()
-		case flag != nil:
-			*flag, ok = v.bool()
-		default:
-			var n int64
-			n, ok = v.int()
-			*num = int(n)
-			ok = ok && int64(*num) == n
-		}
-		return ok
+	return strictOr(p, oa, func(out *ordersFold) bool {
+		out.whole = true
+		return fields(p, ordersFoldKeys, func(k string, v jsonValue) bool {
+			if v.kind == '0' {
+				return true // null leaves the field as it is
+			}
+			switch k {
+			case "kind", "text", "orders", "normalized", "via", "message_id":
+				out.whole = out.whole && v.kind == '"'
+			case "secret_removed", "replaces":
+				out.whole = out.whole && (v.kind == 't' || v.kind == 'f')
+			case "queue_of":
+				_, err := strconv.ParseUint(string(v.raw), 10, 64)
+				out.whole = out.whole && v.kind == 'n' && err == nil
+			}
+			var str *string
+			var flag *bool
+			var num *int
+			switch k {
+			case "request":
+				str = &out.Request
+			case "side":
+				str = (*string)(&out.Side)
+			case "digest":
+				str = &out.Digest
+			case "sealed":
+				str = &out.Sealed
+			case "phase":
+				str = &out.Phase
+			case "ahead":
+				flag = &out.Ahead
+			case "queued":
+				flag = &out.Queued
+			case "queue_done":
+				flag = &out.QueueDone
+			case "queue_index":
+				num = &out.QueueIndex
+			case "turn":
+				num = &out.Turn
+			default:
+				return true // a member the fold does not read
+			}
+			var ok bool
+			switch {
+			case str != nil:
+				*str, ok = v.str()
+			case flag != nil:
+				*flag, ok = v.bool()
+			default:
+				var n int64
+				n, ok = v.int()
+				*num = int(n)
+				ok = ok && int64(*num) == n
+			}
+			return ok
+		})
 	})
-	if !ok {
-		*oa = ordersFold{}
-		return json.Unmarshal(p, oa)
-	}
-	*oa = out
-	return nil
 }
 
 // openingDigest reads the digest of an OrdersOpening, as
@@ -457,29 +453,40 @@ func openingDigest(p []byte) (digest string, ok bool) {
 	return digest, ok
 }
 
-// decodeRevealed is json.Unmarshal of a sealed.revealed payload, faster.
-func decodeRevealed(p []byte, rv *Revealed) error {
-	var out Revealed
-	ok := fields(p, []string{"of", "commitment", "opening"}, func(k string, v jsonValue) bool {
-		if v.kind == '0' {
-			return true
-		}
-		var ok bool
-		switch k {
-		case "of":
-			out.Of, ok = v.uint()
-		case "commitment":
-			out.Commitment, ok = v.str()
-		case "opening":
-			out.Opening, ok = v.str()
-		}
-		return ok
-	})
-	if !ok {
-		return json.Unmarshal(p, rv)
+// strictOr is how every decoder of this file keeps json.Unmarshal's
+// answer: scan reads p into a zero T with the strict scanner and says
+// whether it is sure; when it is not, *dst is zeroed and json.Unmarshal
+// decodes p into it, as if there were no scanner.
+func strictOr[T any](p []byte, dst *T, scan func(out *T) bool) error {
+	var out T
+	if scan(&out) {
+		*dst = out
+		return nil
 	}
-	*rv = out
-	return nil
+	*dst = *new(T)
+	return json.Unmarshal(p, dst)
+}
+
+// decodeRevealed is json.Unmarshal of a sealed.revealed payload into a
+// zero Revealed, faster.
+func decodeRevealed(p []byte, rv *Revealed) error {
+	return strictOr(p, rv, func(out *Revealed) bool {
+		return fields(p, []string{"of", "commitment", "opening"}, func(k string, v jsonValue) bool {
+			if v.kind == '0' {
+				return true
+			}
+			var ok bool
+			switch k {
+			case "of":
+				out.Of, ok = v.uint()
+			case "commitment":
+				out.Commitment, ok = v.str()
+			case "opening":
+				out.Opening, ok = v.str()
+			}
+			return ok
+		})
+	})
 }
 
 // uint is a plain unsigned integer value.
