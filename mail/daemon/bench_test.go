@@ -83,12 +83,14 @@ func (r *benchRun) latencies(b *testing.B) (lat []time.Duration, last time.Time)
 
 // runBench delivers the mails (every interval, or as fast as APPEND goes
 // when 0) to a running daemon and measures, per mail, the time from the
-// start of its APPEND to the commit of its replies in the outbox.
-func runBench(b *testing.B, n int, interval time.Duration) {
+// start of its APPEND to the commit of its replies in the outbox. The
+// daemon handles up to workers mails at a time (0: its default), on a
+// store opened with opts.
+func runBench(b *testing.B, n int, interval time.Duration, workers int, opts ...store.Option) {
 	imapSrv := mailtest.StartIMAP(b)
 	sink := mailtest.StartSink(b)
 	data := b.TempDir()
-	st, err := store.Open(filepath.Join(data, "umpire.db"))
+	st, err := store.Open(filepath.Join(data, "umpire.db"), opts...)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -98,7 +100,7 @@ func runBench(b *testing.B, n int, interval time.Duration) {
 	cfg.IMAP.Poll = 5e7 // 50ms: imapmemserver may miss an EXISTS during IDLE
 	run := &benchRun{sent: map[string]time.Time{}, handled: map[string]time.Time{}, done: make(chan struct{}), warm: make(chan struct{}), want: n}
 	ctx, cancel := context.WithCancel(context.Background())
-	d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: quietLog(), Store: st, Handled: run.handle, SendPoll: time.Second}
+	d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: quietLog(), Store: st, Handled: run.handle, SendPoll: time.Second, Workers: workers}
 	stopped := make(chan struct{})
 	go func() { d.Run(ctx); close(stopped) }()
 	defer func() { cancel(); <-stopped }()
@@ -149,7 +151,7 @@ func runBench(b *testing.B, n int, interval time.Duration) {
 // throughput, and the latencies include the wait in the queue.
 func BenchmarkEngineBurst(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		runBench(b, 1000, 0)
+		runBench(b, 1000, 0, 0)
 	}
 }
 
@@ -157,6 +159,6 @@ func BenchmarkEngineBurst(b *testing.B) {
 // latencies are the daemon's share of what a player waits.
 func BenchmarkEngineSteady(b *testing.B) {
 	for i := 0; i < b.N; i++ {
-		runBench(b, 1000, 5*time.Millisecond)
+		runBench(b, 1000, 5*time.Millisecond, 0)
 	}
 }

@@ -469,10 +469,10 @@ func (w *realWorld) hello() {
 // inProcess runs the daemon in this process against the world's hub, with
 // the bbolt store on disk. It returns the store (shared with the daemon)
 // and a function that stops everything.
-func inProcess(b *testing.B, desk *deskTimes) (*realWorld, store.Store, func()) {
+func inProcess(b *testing.B, desk *deskTimes, workers int, opts ...store.Option) (*realWorld, store.Store, func()) {
 	ctx, cancel := context.WithCancel(context.Background())
 	w, l := prepareWorld(b, context.WithoutCancel(ctx))
-	st, err := store.Open(filepath.Join(w.data, "umpire.db"))
+	st, err := store.Open(filepath.Join(w.data, "umpire.db"), opts...)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -480,7 +480,7 @@ func inProcess(b *testing.B, desk *deskTimes) (*realWorld, store.Store, func()) 
 	if desk != nil {
 		log = slog.New(desk)
 	}
-	d := &daemon.Daemon{Config: l.Config, Rules: rulesets.Lookup, Log: log, Store: st, PrepareAddresses: l.PrepareAddresses}
+	d := &daemon.Daemon{Config: l.Config, Rules: rulesets.Lookup, Log: log, Store: st, PrepareAddresses: l.PrepareAddresses, Workers: workers}
 	done := make(chan struct{})
 	go func() { d.Run(ctx); close(done) }()
 	w.watchAll()
@@ -545,7 +545,7 @@ func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
 // part of an order's round trip the daemon spent handling it (as it logs).
 func BenchmarkMailRoundTrip(b *testing.B) {
 	desk := &deskTimes{}
-	w, st, stop := inProcess(b, desk)
+	w, st, stop := inProcess(b, desk, 0)
 	defer stop()
 	var orders, plains []time.Duration
 	b.ResetTimer()
@@ -578,7 +578,7 @@ func BenchmarkMailRoundTrip(b *testing.B) {
 // in-process, that is the daemon, the hub and the 21 mail programs
 // together — and heap-MB the peak of the Go heap, sampled every 10 ms.
 func BenchmarkMailBurst(b *testing.B) {
-	w, st, stop := inProcess(b, nil)
+	w, st, stop := inProcess(b, nil, 0)
 	defer stop()
 	var oRate, pRate, rss, heap []float64
 	b.ResetTimer()

@@ -1,16 +1,9 @@
 package daemon_test
 
 import (
-	"context"
 	"fmt"
-	"path/filepath"
-	"slices"
 	"testing"
-	"time"
 
-	"github.com/umpire-pbem/umpire/adjudicator/rulesets"
-	"github.com/umpire-pbem/umpire/mail/daemon"
-	"github.com/umpire-pbem/umpire/mail/mailtest"
 	"github.com/umpire-pbem/umpire/store"
 )
 
@@ -45,60 +38,9 @@ func workerCases(b *testing.B, run func(b *testing.B, workers int, opts ...store
 func BenchmarkEngineBurstWorkers(b *testing.B) {
 	workerCases(b, func(b *testing.B, workers int, opts ...store.Option) {
 		for range b.N {
-			engineBurst(b, 1000, workers, opts...)
+			runBench(b, 1000, 0, workers, opts...)
 		}
 	})
-}
-
-// engineBurst is runBench's burst with the daemon's Workers and the
-// store's options given.
-func engineBurst(b *testing.B, n, workers int, opts ...store.Option) {
-	imapSrv := mailtest.StartIMAP(b)
-	sink := mailtest.StartSink(b)
-	data := b.TempDir()
-	st, err := store.Open(filepath.Join(data, "umpire.db"), opts...)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	raws, ids := benchMails(b, st, n)
-	cfg := testConfig(imapSrv.Addr, imapSrv.User, imapSrv.Password, sink.Addr, data)
-	cfg.IMAP.Poll = 5e7 // 50ms: imapmemserver may miss an EXISTS during IDLE
-	run := &benchRun{sent: map[string]time.Time{}, handled: map[string]time.Time{}, done: make(chan struct{}), warm: make(chan struct{}), want: n}
-	ctx, cancel := context.WithCancel(context.Background())
-	d := &daemon.Daemon{Config: cfg, Rules: lookup, Log: quietLog(), Store: st, Handled: run.handle, SendPoll: time.Second, Workers: workers}
-	stopped := make(chan struct{})
-	go func() { d.Run(ctx); close(stopped) }()
-	defer func() { cancel(); <-stopped }()
-
-	c := imapSrv.Client()
-	defer c.Close()
-	warm, _ := orderMail("warm-up@elsewhere.example", "hello")
-	mailtest.Append(b, c, "INBOX", warm)
-	<-run.warm
-	b.ResetTimer()
-	start := time.Now()
-	for i, raw := range raws {
-		run.mu.Lock()
-		run.sent[ids[i]] = time.Now()
-		run.mu.Unlock()
-		mailtest.Append(b, c, "INBOX", raw)
-	}
-	select {
-	case <-run.done:
-	case <-time.After(2 * time.Minute):
-		run.mu.Lock()
-		b.Fatalf("only %d of %d mails handled", len(run.handled), n)
-	}
-	b.StopTimer()
-	run.mu.Lock()
-	defer run.mu.Unlock()
-	lat, last := run.latencies(b)
-	slices.Sort(lat)
-	b.ReportMetric(float64(n)/last.Sub(start).Seconds(), "mails/s")
-	b.ReportMetric(float64(lat[len(lat)/2].Microseconds())/1000, "p50-ms")
-	b.ReportMetric(float64(lat[len(lat)*99/100].Microseconds())/1000, "p99-ms")
-	b.ReportMetric(0, "ns/op")
 }
 
 // BenchmarkMailBurstWorkers is BenchmarkMailBurst's order burst (50
@@ -109,7 +51,7 @@ func engineBurst(b *testing.B, n, workers int, opts ...store.Option) {
 //	go test -run '^$' -bench MailBurstWorkers -benchtime=1x -count=3 ./mail/daemon/
 func BenchmarkMailBurstWorkers(b *testing.B) {
 	workerCases(b, func(b *testing.B, workers int, opts ...store.Option) {
-		w, st, stop := inProcessWorkers(b, workers, opts...)
+		w, st, stop := inProcess(b, nil, workers, opts...)
 		defer stop()
 		var rates []float64
 		b.ResetTimer()
@@ -127,27 +69,4 @@ func BenchmarkMailBurstWorkers(b *testing.B) {
 		b.ReportMetric(mean(rates), "orders/s")
 		b.ReportMetric(0, "ns/op")
 	})
-}
-
-// inProcessWorkers is inProcess with the daemon's Workers and the store's
-// options given.
-func inProcessWorkers(b *testing.B, workers int, opts ...store.Option) (*realWorld, store.Store, func()) {
-	ctx, cancel := context.WithCancel(context.Background())
-	w, l := prepareWorld(b, context.WithoutCancel(ctx))
-	st, err := store.Open(filepath.Join(w.data, "umpire.db"), opts...)
-	if err != nil {
-		b.Fatal(err)
-	}
-	d := &daemon.Daemon{Config: l.Config, Rules: rulesets.Lookup, Log: quietLog(), Store: st, PrepareAddresses: l.PrepareAddresses, Workers: workers}
-	done := make(chan struct{})
-	go func() { d.Run(ctx); close(done) }()
-	w.watchAll()
-	w.hello()
-	return w, st, func() {
-		w.stopWatchers()
-		cancel()
-		<-done
-		l.Hub.Close()
-		st.Close()
-	}
 }
