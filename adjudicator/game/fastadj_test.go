@@ -63,23 +63,6 @@ func TestAdjudicatedMutations(t *testing.T) {
 	alphabet := []byte(`{}[]":,\ -+.0123456789eEtrufalsnk` + "\t\n\x00\x1f\xc3\xa9")
 	for _, s := range adjudicatedSeeds {
 		sameAdjudicatedAsJSON(t, []byte(s))
-		for range 3000 {
-			p := []byte(s)
-			for range 1 + r.IntN(3) {
-				if len(p) == 0 {
-					break
-				}
-				i := r.IntN(len(p))
-				switch r.IntN(3) {
-				case 0:
-					p[i] = alphabet[r.IntN(len(alphabet))]
-				case 1:
-					p = append(p[:i:i], p[i+1:]...)
-				default:
-					p = append(p[:i:i], append([]byte{alphabet[r.IntN(len(alphabet))]}, p[i:]...)...)
-				}
-			}
-			sameAdjudicatedAsJSON(t, p)
-		}
+		mutants(r, alphabet, s, 3000, func(p []byte) { sameAdjudicatedAsJSON(t, p) })
 	}
 }

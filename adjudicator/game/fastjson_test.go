@@ -77,23 +77,29 @@ func TestOrdersFoldMutations(t *testing.T) {
 	alphabet := []byte(`{}[]":,\ -+.0123456789eEtrufalsn` + "\t\n\x00\x1f\xc3\xa9")
 	for _, s := range ordersSeeds {
 		sameAsJSON(t, []byte(s))
-		for range 3000 {
-			p := []byte(s)
-			for range 1 + r.IntN(3) {
-				if len(p) == 0 {
-					break
-				}
-				i := r.IntN(len(p))
-				switch r.IntN(3) {
-				case 0:
-					p[i] = alphabet[r.IntN(len(alphabet))]
-				case 1:
-					p = append(p[:i:i], p[i+1:]...)
-				default:
-					p = append(p[:i:i], append([]byte{alphabet[r.IntN(len(alphabet))]}, p[i:]...)...)
-				}
+		mutants(r, alphabet, s, 3000, func(p []byte) { sameAsJSON(t, p) })
+	}
+}
+
+// mutants calls f with n mutants of seed: each one to three random cuts,
+// insertions or changes of a byte, drawn from alphabet.
+func mutants(r *rand.Rand, alphabet []byte, seed string, n int, f func(p []byte)) {
+	for range n {
+		p := []byte(seed)
+		for range 1 + r.IntN(3) {
+			if len(p) == 0 {
+				break
 			}
-			sameAsJSON(t, p)
+			i := r.IntN(len(p))
+			switch r.IntN(3) {
+			case 0:
+				p[i] = alphabet[r.IntN(len(alphabet))]
+			case 1:
+				p = append(p[:i:i], p[i+1:]...)
+			default:
+				p = append(p[:i:i], append([]byte{alphabet[r.IntN(len(alphabet))]}, p[i:]...)...)
+			}
 		}
+		f(p)
 	}
 }
