@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
@@ -38,18 +39,28 @@ func (st *State) ruling(name string) string {
 	return optionInfo(name).Default
 }
 
-// maps caches the loaded boards (read-only once loaded).
-var maps = map[string]*hexmap.Map{}
+// boards caches the loaded boards (read-only once loaded). Games are set
+// up and folded on several goroutines at once (the daemon handles mails of
+// different games concurrently), so the cache is guarded.
+var boards struct {
+	sync.Mutex
+	m map[string]*hexmap.Map
+}
 
 func loadBoard(name string) (*hexmap.Map, error) {
-	if m, ok := maps[name]; ok {
+	boards.Lock()
+	defer boards.Unlock()
+	if m, ok := boards.m[name]; ok {
 		return m, nil
 	}
 	m, err := board.Load(name)
 	if err != nil {
 		return nil, err
 	}
-	maps[name] = m
+	if boards.m == nil {
+		boards.m = map[string]*hexmap.Map{}
+	}
+	boards.m[name] = m
 	return m, nil
 }
 
