@@ -191,8 +191,8 @@ func setupPoints(s adjudicator.Setup, sc *PointScenario) (*State, error) {
 	if err != nil {
 		return nil, err
 	}
-	// Units is never nil: clone makes an empty list [] and the state hash
-	// of a game that ends before any unit exists must not depend on it.
+	// Units is a list from the start, empty until the armies come, as a
+	// scenario's setup has it.
 	st := &State{Scenario: sc.ID, Map: sc.Map, First: Invader, Phase: phBuild, Units: []*Unit{},
 		Options: cloneMap(s.Options), types: types, board: m}
 	if s.Options["elowyn"] == "on" {
