@@ -230,7 +230,7 @@ func (w *world) parseDecision(req adjudicator.Request, n *yaml.Node) (*Orders, e
 		if err != nil {
 			return nil, err
 		}
-		if !contains(d.Units, u.ID) {
+		if !slices.Contains(d.Units, u.ID) {
 			return nil, adjudicator.Errorf(k, adjudicator.CodeUnknownUnit, "%s is not in %s: the units to move are %s", u.ID, d.Hex, strings.Join(d.Units, ", "))
 		}
 		if _, dup := o.Place[u.ID]; dup {
@@ -240,7 +240,7 @@ func (w *world) parseDecision(req adjudicator.Request, n *yaml.Node) (*Orders, e
 		if err != nil {
 			return nil, err
 		}
-		if legal := w.displaceHexes(u, d.From, d.Hex); !contains(legal, h) {
+		if legal := w.displaceHexes(u, d.From, d.Hex); !slices.Contains(legal, h) {
 			return nil, adjudicator.Errorf(v, codeIllegalMove, "%s cannot step from %s into %s; it may go to %s (DR-CLIMB-6)", u.ID, d.Hex, h, strings.Join(legal, ", "))
 		}
 		count[h]++

@@ -6,6 +6,7 @@ package dragonrage
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -134,7 +135,7 @@ func spellName(n *yaml.Node) (string, error) {
 	if a, ok := spellAliases[v]; ok {
 		v = a
 	}
-	if contains(spellNames, v) {
+	if slices.Contains(spellNames, v) {
 		return v, nil
 	}
 	msg := fmt.Sprintf("there is no spell %q; the spells are %s (DR-MAGIC-6)", v, strings.Join(spellNames, ", "))
@@ -149,7 +150,7 @@ func (w *world) readSpell(sp *Spell, f map[string]*yaml.Node) error {
 	row, _ := spellRowOf(sp.Cast)
 	takes := row.takes
 	for _, k := range []string{"at", "radius", "target", "resolve", "elemental", "pay"} {
-		if f[k] != nil && !contains(takes, k) {
+		if f[k] != nil && !slices.Contains(takes, k) {
 			return adjudicator.Errorf(f["@"+k], adjudicator.CodeBadValue, "%s takes no %q; it takes %s", sp.Cast, k, strings.Join(takes, ", "))
 		}
 	}

@@ -5,6 +5,7 @@ package dragonrage
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
@@ -18,7 +19,7 @@ func (w *world) boosted(u *Unit) bool {
 		return false
 	}
 	for _, b := range w.st.Magic.Boosts {
-		if b.Side == u.Side && contains(b.Units, u.ID) {
+		if b.Side == u.Side && slices.Contains(b.Units, u.ID) {
 			return !w.heroWith(u)
 		}
 	}

@@ -2,6 +2,7 @@ package dragonrage
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -112,7 +113,7 @@ func fields(n *yaml.Node, known ...string) (map[string]*yaml.Node, error) {
 	out := map[string]*yaml.Node{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k := n.Content[i]
-		if !contains(known, k.Value) {
+		if !slices.Contains(known, k.Value) {
 			return nil, yamlx.UnknownField(k, k.Value, known)
 		}
 		if _, dup := out[k.Value]; dup {
@@ -122,15 +123,6 @@ func fields(n *yaml.Node, known ...string) (map[string]*yaml.Node, error) {
 		out["@"+k.Value] = k
 	}
 	return out, nil
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // scalar returns a scalar's text.

@@ -3,6 +3,7 @@ package dragonrage
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -391,7 +392,7 @@ func (w *world) parseBuild(side adjudicator.Side, n *yaml.Node) (*Army, error) {
 	}
 	if len(errs) == 0 && a.half > budget {
 		var parts []string
-		for _, code := range sortedKeys(a.Counts) {
+		for _, code := range slices.Sorted(maps.Keys(a.Counts)) {
 			parts = append(parts, fmt.Sprintf("%d %s × %s", a.Counts[code], code, halfText(pd.Types[code].half(side))))
 		}
 		errs = append(errs, adjudicator.Errorf(n, codeOverPoints, "the army costs %s points (%s) and the %s has %s: take off %s points or more (DR-PTS-2, DR-TABLE-POINTS)",
@@ -475,7 +476,7 @@ func (w *world) resolveBuilds(subs []adjudicator.Submission) {
 	for _, side := range []adjudicator.Side{Invader, Defender} {
 		a := armies[side]
 		var parts []string
-		for _, code := range sortedKeys(a.Counts) {
+		for _, code := range slices.Sorted(maps.Keys(a.Counts)) {
 			parts = append(parts, fmt.Sprintf("%s×%d", code, a.Counts[code]))
 			for i := 0; i < a.Counts[code]; i++ {
 				counts[code]++

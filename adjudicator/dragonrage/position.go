@@ -7,6 +7,7 @@ package dragonrage
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"sort"
@@ -173,7 +174,7 @@ func checkOptions(opts map[string]string, position bool) error {
 				return fmt.Errorf("option elowyn=%q: say on or off", v)
 			}
 		case k == "archers" || k == "unguarded-doors":
-			if info := optionInfo(k); !contains(info.Values, v) {
+			if info := optionInfo(k); !slices.Contains(info.Values, v) {
 				return fmt.Errorf("option %s=%q: say %s (%s)", k, v, strings.Join(info.Values, " or "), info.Doc)
 			}
 		case strings.HasPrefix(k, "counter."):
@@ -489,7 +490,7 @@ func (c *posChecker) units(root *yaml.Node, p *position, st *State, d *Data) {
 		c.at(field(root, "units"), "the option elowyn=on needs Elowyn among the units (id %s, type ELW)", elowynID)
 	}
 	// box: N more counters of a type waiting in the box, numbered on.
-	for _, code := range sortedKeys(p.Box) {
+	for _, code := range slices.Sorted(maps.Keys(p.Box)) {
 		n := entry(root, "box", code)
 		if !slices.Contains(reinforcementTypes(st.Map), code) || p.Box[code] < 0 {
 			c.at(n, "the box holds the defender's reinforcement counters (%s), a number of each", strings.Join(reinforcementTypes(st.Map), ", "))
@@ -523,15 +524,6 @@ func (c *posChecker) units(root *yaml.Node, p *position, st *State, d *Data) {
 func sortedTypeCodes(types map[string]*UnitType) []string {
 	out := make([]string, 0, len(types))
 	for k := range types {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
 		out = append(out, k)
 	}
 	sort.Strings(out)
@@ -598,7 +590,7 @@ func (c *posChecker) markers(root *yaml.Node, p *position, w *world) {
 		}
 		return u
 	}
-	for _, k := range sortedKeys(p.Destroyed) {
+	for _, k := range slices.Sorted(maps.Keys(p.Destroyed)) {
 		n := entry(root, "vp-destroyed", k)
 		h, ok := onMap(n, k)
 		if !ok {
@@ -614,7 +606,7 @@ func (c *posChecker) markers(root *yaml.Node, p *position, w *world) {
 		}
 		st.Destroyed[h] = p.Destroyed[k]
 	}
-	for _, k := range sortedKeys(p.Entrances) {
+	for _, k := range slices.Sorted(maps.Keys(p.Entrances)) {
 		n := entry(root, "entrances", k)
 		a, b, ok := strings.Cut(k, "/")
 		ha, ea := hex.ParseLenient(a)
@@ -645,7 +637,7 @@ func (c *posChecker) markers(root *yaml.Node, p *position, w *world) {
 		}
 		st.Entrances[sd.String()] = ent
 	}
-	for _, k := range sortedKeys(p.Bridges) {
+	for _, k := range slices.Sorted(maps.Keys(p.Bridges)) {
 		n := entry(root, "bridges", k)
 		h, ok := onMap(n, k)
 		if !ok {
@@ -759,7 +751,7 @@ func (c *posChecker) markers(root *yaml.Node, p *position, w *world) {
 		}
 		st.Elowyn = *p.Elowyn
 	}
-	for _, id := range sortedKeys(p.Grudges) {
+	for _, id := range slices.Sorted(maps.Keys(p.Grudges)) {
 		n := entry(root, "trex-meleed-by", id)
 		g := p.Grudges[id]
 		if unitOf(n, id, "TREX") == nil {

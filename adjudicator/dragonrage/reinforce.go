@@ -1,6 +1,7 @@
 package dragonrage
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -99,7 +100,7 @@ func (w *world) parseReinforcements(side adjudicator.Side, n *yaml.Node) (*Order
 	}
 	seen := map[string]bool{}
 	for i, h := range hexes {
-		if !contains(free, h) {
+		if !slices.Contains(free, h) {
 			return nil, adjudicator.Errorf(nodes[i], codeIllegalMove, "reinforcements cannot land in %s; the free landing hexes are %s (DR-REINF-4, DR-REINF-5)", h, strings.Join(free, ", "))
 		}
 		if seen[h] {

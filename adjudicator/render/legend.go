@@ -3,6 +3,7 @@ package render
 import (
 	"cmp"
 	"math"
+	"slices"
 	"sort"
 	"strings"
 
@@ -73,7 +74,7 @@ func (b *board) legendItems() []legendItem {
 	kinds := append([]string{}, b.m.Vocabulary.Terrain...)
 	var extra []string
 	for k := range b.used {
-		if t, ok := strings.CutPrefix(k, "terrain:"); ok && !contains(kinds, t) {
+		if t, ok := strings.CutPrefix(k, "terrain:"); ok && !slices.Contains(kinds, t) {
 			extra = append(extra, t)
 		}
 	}
@@ -112,7 +113,7 @@ func (b *board) legendItems() []legendItem {
 	for k := range b.used {
 		if rest, ok := strings.CutPrefix(k, "side:"); ok {
 			if kind, _, _ := strings.Cut(rest, ":"); kind != "" {
-				if _, styled := b.st.side[kind]; !styled && !contains(unstyled, kind) {
+				if _, styled := b.st.side[kind]; !styled && !slices.Contains(unstyled, kind) {
 					unstyled = append(unstyled, kind)
 				}
 			}

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"slices"
 	"sort"
 	"strings"
 
@@ -15,7 +16,7 @@ var brokenKinds = []string{"broken", "breach", "breached", "destroyed", "burned"
 func sideState(ms []adjudicator.HexMark) (broken, open bool, other []adjudicator.HexMark) {
 	for _, m := range ms {
 		switch {
-		case contains(brokenKinds, m.Kind):
+		case slices.Contains(brokenKinds, m.Kind):
 			broken = true
 		case m.Kind == "open" || m.Kind == "opened":
 			open = true

@@ -131,5 +131,5 @@ func (s *style) brokenSideKey() string {
 
 // isPath reports whether traces of kind are drawn as paths.
 func (s *style) isPath(kind string) bool {
-	return contains(moveKinds, kind) || contains(s.paths, kind)
+	return slices.Contains(moveKinds, kind) || slices.Contains(s.paths, kind)
 }

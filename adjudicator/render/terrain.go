@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
@@ -268,7 +269,7 @@ func (b *board) takeMark(h hex.Hex, kinds ...string) bool {
 	ms := b.hexMarks[h]
 	keep := ms[:0:0]
 	for _, m := range ms {
-		if contains(kinds, m.Kind) {
+		if slices.Contains(kinds, m.Kind) {
 			found = true
 			continue
 		}
@@ -276,15 +277,6 @@ func (b *board) takeMark(h hex.Hex, kinds ...string) bool {
 	}
 	b.hexMarks[h] = keep
 	return found
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // tag is a small rounded label centred on c.
@@ -377,7 +369,7 @@ func (b *board) drawPoints() {
 		if _, ok := byHex[p.Hex]; !ok {
 			order = append(order, p.Hex)
 		}
-		if !contains(byHex[p.Hex], p.Kind) {
+		if !slices.Contains(byHex[p.Hex], p.Kind) {
 			byHex[p.Hex] = append(byHex[p.Hex], p.Kind)
 		}
 	}

@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -177,7 +178,7 @@ func (b *board) counter(tl pt, un adjudicator.UnitView, ghost bool) {
 	for _, s := range un.Status {
 		chips = append(chips, chipFor(s))
 	}
-	if un.Flying && !contains(un.Status, "flying") {
+	if un.Flying && !slices.Contains(un.Status, "flying") {
 		chips = append(chips, chipFor("flying"))
 	}
 	x := tl.X + w + 2*u

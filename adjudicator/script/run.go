@@ -5,8 +5,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -190,7 +190,7 @@ func (x *Expect) check(run *Run) {
 	for _, u := range v.Units {
 		units[u.ID] = u
 	}
-	for _, id := range sortedKeys(x.Units) {
+	for _, id := range slices.Sorted(maps.Keys(x.Units)) {
 		want := x.Units[id]
 		u, ok := units[id]
 		switch {
@@ -204,7 +204,7 @@ func (x *Expect) check(run *Run) {
 			run.failf("unit %s is at %s, expected at %s", id, u.At, want)
 		}
 	}
-	for _, id := range sortedKeys(x.Status) {
+	for _, id := range slices.Sorted(maps.Keys(x.Status)) {
 		want := x.Status[id]
 		u := units[id]
 		got := strings.Join(u.Status, ",")
@@ -217,7 +217,7 @@ func (x *Expect) check(run *Run) {
 			run.failf("unit %s is not gone", id)
 		}
 	}
-	for _, side := range sortedKeys(x.Score) {
+	for _, side := range slices.Sorted(maps.Keys(x.Score)) {
 		if got := v.Score[adjudicator.Side(side)]; got != x.Score[side] {
 			run.failf("%s scores %d, expected %d", side, got, x.Score[side])
 		}
@@ -262,12 +262,12 @@ func (x *Expect) check(run *Run) {
 	if x.DiceLeft != nil && run.DiceLeft != *x.DiceLeft {
 		run.failf("%d scripted dice are left, expected %d", run.DiceLeft, *x.DiceLeft)
 	}
-	for _, k := range sortedKeys(x.Markers) {
+	for _, k := range slices.Sorted(maps.Keys(x.Markers)) {
 		if got := fmt.Sprint(v.Markers[k]); got != x.Markers[k] {
 			run.failf("marker %s is %q, expected %q", k, got, x.Markers[k])
 		}
 	}
-	for _, kind := range sortedKeys(x.Hexes) {
+	for _, kind := range slices.Sorted(maps.Keys(x.Hexes)) {
 		var got []string
 		for _, h := range v.Hexes {
 			if h.Kind == kind {
@@ -281,7 +281,7 @@ func (x *Expect) check(run *Run) {
 			run.failf("hex marks %s are %q, expected %q", kind, got, want)
 		}
 	}
-	for _, id := range sortedKeys(x.Damage) {
+	for _, id := range slices.Sorted(maps.Keys(x.Damage)) {
 		u, ok := units[id]
 		if !ok {
 			run.failf("unit %s does not exist", id)
@@ -291,7 +291,7 @@ func (x *Expect) check(run *Run) {
 			run.failf("unit %s has damage %q, expected %q", id, got, x.Damage[id])
 		}
 	}
-	for _, id := range sortedKeys(x.StatusHas) {
+	for _, id := range slices.Sorted(maps.Keys(x.StatusHas)) {
 		u, ok := units[id]
 		if !ok {
 			run.failf("unit %s does not exist", id)
@@ -356,15 +356,6 @@ func (s *saltStream) Read(p []byte) (int, error) {
 	n := copy(p, s.buf)
 	s.buf = s.buf[n:]
 	return n, nil
-}
-
-func sortedKeys[K ~string, V any](m map[K]V) []K {
-	keys := make([]K, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	sort.Slice(keys, func(i, j int) bool { return keys[i] < keys[j] })
-	return keys
 }
 
 // HexMarkText writes a hex mark as expectations give it: "AT", then

@@ -3,6 +3,8 @@ package script
 import (
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -88,7 +90,7 @@ func WriteView(w io.Writer, v adjudicator.View) {
 	fmt.Fprintf(w, "turn %d, phase %s\n", v.Turn, v.Phase)
 	if len(v.Score) > 0 {
 		fmt.Fprint(w, "score:")
-		for _, s := range sortedKeys(v.Score) {
+		for _, s := range slices.Sorted(maps.Keys(v.Score)) {
 			fmt.Fprintf(w, " %s %d", s, v.Score[s])
 		}
 		fmt.Fprintln(w)

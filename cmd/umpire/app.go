@@ -9,7 +9,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime/debug"
-	"sort"
 	"strings"
 	"time"
 
@@ -347,13 +346,4 @@ func (a *app) printOrderError(file string, err error) error {
 	}
 	fmt.Fprintln(a.stderr, "nothing was recorded")
 	return exitError{1}
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }

@@ -4,8 +4,10 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/store"
@@ -263,9 +265,8 @@ func (a *app) printRestored(verb string, r *games.Restored) {
 	if c := r.NewChain; c != nil {
 		say("dice: the secret of the chain in use was lost; event %d commits a fresh chain %d, commitment %s, for adjudications from %d on. Tell the players: the dice of the old chain's unused seeds will never be rolled.", r.ChainSeq, c.Chain, c.Commitment, c.FromK)
 	}
-	secrets := sideKeys(r.NewSecrets)
-	for _, side := range sortedKeys(secrets) {
-		say("new secret of %s's player: %s (the old one is lost; send it to that player alone)", side, secrets[side])
+	for _, side := range slices.Sorted(maps.Keys(r.NewSecrets)) {
+		say("new secret of %s's player: %s (the old one is lost; send it to that player alone)", side, r.NewSecrets[side])
 	}
 	for _, l := range r.Lost {
 		say("lost: %s", l)
@@ -277,14 +278,6 @@ func plural(n int, what string) string {
 		return "1 " + what
 	}
 	return fmt.Sprintf("%d %ss", n, what)
-}
-
-func sideKeys[S ~string, V any](m map[S]V) map[string]V {
-	out := make(map[string]V, len(m))
-	for k, v := range m {
-		out[string(k)] = v
-	}
-	return out
 }
 
 const importDoc = `Adds the game of an export bundle to the data file (created if need be),

@@ -4,8 +4,10 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -75,7 +77,7 @@ func cmdServe(a *app, ctx context.Context, args []string) error {
 		fmt.Fprint(a.stdout, l.Hub.HowTo())
 		fmt.Fprintf(a.stdout, "\numpire reads the mailbox %s: players mail their orders there, and the referee\nmails commands there from the referee's own mailbox, %s. For example, from\n%s to %s:\n", d.Config.From.Address, d.Config.Referee.Address, d.Config.Referee.Address, d.Config.From.Address)
 		fmt.Fprintf(a.stdout, "\n  command: new\n  ruleset: RULESET\n  scenario: SCENARIO\n  players:\n    SIDE: alice@%s\n    SIDE: bob@%s\n\nand each player gets a mailbox on the hub (their passwords come in the reply).\n\"command: help\" lists every command. A lost password: stop umpire and run\n  umpire hub passwd referee   (or any user; \"umpire hub users\" lists them)\n", l.Hub.Domain(), l.Hub.Domain())
-		for _, u := range sortedKeys(l.NewPasswords) {
+		for _, u := range slices.Sorted(maps.Keys(l.NewPasswords)) {
 			fmt.Fprintf(a.stdout, "New hub user %s, password: %s (shown once; the hub keeps only a hash)\n", u, l.NewPasswords[u])
 		}
 	}

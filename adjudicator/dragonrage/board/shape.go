@@ -2,6 +2,7 @@ package board
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
@@ -103,7 +104,7 @@ func (c *checker) roads() {
 			adj[a], adj[b] = append(adj[a], b), append(adj[b], a)
 		}
 		for _, x := range r.Path {
-			if m.Terrain(x) == "tower" && m.Name == "esirien" && !contains([]string{"0914", "1310", "1511"}, x.String()) {
+			if m.Terrain(x) == "tower" && m.Name == "esirien" && !slices.Contains([]string{"0914", "1310", "1511"}, x.String()) {
 				c.add(x.String(), "DR-ROAD-3", "the road enters no tower but 0914, 1310 and 1511")
 			}
 		}
@@ -166,13 +167,4 @@ func (c *checker) enclosure() {
 			c.add(f.Side.String(), "DR-ENTR-5", "%s's inside hex %s is not inside the walls", f.Kind, f.Inside)
 		}
 	}
-}
-
-func contains(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
