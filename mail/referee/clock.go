@@ -120,7 +120,7 @@ func (d *Desk) clockMails(ctx context.Context, g *game.Game, notes []game.ClockN
 			if before, err := d.Games.Load(ctx, g.ID); err == nil && before.Version+uint64(len(recs)) == g.Version {
 				st.from = func(side adjudicator.Side) map[string]string { return unitsAt(before.View(side)) }
 				st.before = before.View
-				st.traces = func(side adjudicator.Side) []adjudicator.Trace { return tracesSince(before, recs, side) }
+				st.traces = tracerOf(before, recs)
 			}
 			more, err := d.resultsMails(ctx, g, results, st, head, event, "results", "no-move", nil, said...)
 			if err != nil {

@@ -128,7 +128,7 @@ func submissionStory(before, next *game.Game, recs []game.Record) story {
 	w.waiting(before)
 	w.records(next.Version-uint64(len(recs)), recs)
 	return story{played: w.played, from: func(side adjudicator.Side) map[string]string { return unitsAt(before.View(side)) },
-		before: before.View, traces: func(side adjudicator.Side) []adjudicator.Trace { return tracesSince(before, recs, side) }}
+		before: before.View, traces: tracerOf(before, recs)}
 }
 
 // unitsAt maps each unit of a view to where it stands.

@@ -2,6 +2,7 @@ package referee
 
 import (
 	"encoding/json"
+	"sync"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
@@ -21,47 +22,69 @@ import (
 // they cannot be folded onto before (the picture then shows the last
 // adjudication only).
 func tracesSince(before *game.Game, recs []game.Record, viewer adjudicator.Side) []adjudicator.Trace {
-	n := 0
-	for _, r := range recs {
-		if r.Type == game.TypeAdjudicated {
-			n++
+	return tracerOf(before, recs)(viewer)
+}
+
+// tracerOf is tracesSince for every viewer of one submission: recs are
+// folded once, on the first call, and the game after each adjudication
+// kept, so that each viewer's traces are only views of those games.
+func tracerOf(before *game.Game, recs []game.Record) func(viewer adjudicator.Side) []adjudicator.Trace {
+	type step struct {
+		k int
+		g *game.Game
+	}
+	var once sync.Once
+	var steps []step
+	fold := func() {
+		n := 0
+		for _, r := range recs {
+			if r.Type == game.TypeAdjudicated {
+				n++
+			}
+		}
+		if before == nil || n < 2 {
+			return
+		}
+		g := before.Clone()
+		for _, r := range recs {
+			if err := g.Apply(game.Entry{Seq: g.Version + 1, Record: r}); err != nil {
+				steps = nil
+				return
+			}
+			if r.Type != game.TypeAdjudicated {
+				continue
+			}
+			var a game.Adjudicated
+			if json.Unmarshal(r.Payload, &a) != nil {
+				steps = nil
+				return
+			}
+			steps = append(steps, step{a.K, g.Clone()})
 		}
 	}
-	if before == nil || n < 2 {
-		return nil
-	}
-	g := before.Clone()
-	var out []adjudicator.Trace
-	for _, r := range recs {
-		if err := g.Apply(game.Entry{Seq: g.Version + 1, Record: r}); err != nil {
+	return func(viewer adjudicator.Side) []adjudicator.Trace {
+		once.Do(fold)
+		if steps == nil {
 			return nil
 		}
-		if r.Type != game.TypeAdjudicated {
-			continue
+		out := []adjudicator.Trace{} // several adjudications, nothing drawn: not the view's
+		for _, s := range steps {
+			for _, t := range s.g.View(viewer).Traces {
+				t.Step = s.k
+				out = append(out, t)
+			}
 		}
-		var a game.Adjudicated
-		if json.Unmarshal(r.Payload, &a) != nil {
-			return nil
-		}
-		for _, t := range g.View(viewer).Traces {
-			t.Step = a.K
-			out = append(out, t)
-		}
+		return out
 	}
-	if out == nil {
-		out = []adjudicator.Trace{} // several adjudications, nothing drawn: not the view's
-	}
-	return out
 }
 
 // pictures draws each viewer's picture of one game state once, for every
 // mail that carries it (the players', the referee's copy, every observer's).
 type pictures struct {
-	d      *Desk
-	g      *game.Game
-	st     story
-	drawn  map[adjudicator.Side][]compose.Attachment
-	traced map[adjudicator.Side][]adjudicator.Trace
+	d     *Desk
+	g     *game.Game
+	st    story
+	drawn map[adjudicator.Side][]compose.Attachment
 }
 
 func (d *Desk) pictures(g *game.Game, st story) *pictures {
