@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/binary"
 	"encoding/pem"
 	"errors"
 	"math/big"
@@ -16,6 +17,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"gopkg.in/yaml.v3"
 
@@ -142,6 +144,7 @@ func docConfigs(f *testing.F) []string {
 // yamlLines counts the lines of src as YAML does: CR LF, CR, LF, NEL, LS
 // and PS each end one.
 func yamlLines(src []byte) int {
+	src = fromUTF16(src)
 	n := 1
 	for i := 0; i < len(src); i++ {
 		switch {
@@ -155,6 +158,27 @@ func yamlLines(src []byte) int {
 		}
 	}
 	return n
+}
+
+// fromUTF16 returns the text as UTF-8 when it starts with a UTF-16 byte
+// order mark, as yaml.v3 reads it; a text without one is returned as it is.
+// Lines are counted on what the parser saw: in UTF-16 a line separator
+// (U+2028) is the bytes "( " or " (", which no byte scan would notice.
+func fromUTF16(src []byte) []byte {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(src, []byte{0xff, 0xfe}):
+		order = binary.LittleEndian
+	case bytes.HasPrefix(src, []byte{0xfe, 0xff}):
+		order = binary.BigEndian
+	default:
+		return src
+	}
+	units := make([]uint16, 0, len(src)/2)
+	for i := 2; i+1 < len(src); i += 2 {
+		units = append(units, order.Uint16(src[i:]))
+	}
+	return []byte(string(utf16.Decode(units)))
 }
 
 // hasContent reports whether the text has anything besides blanks and
