@@ -97,7 +97,7 @@ func TestCapabilitiesMatchRules(t *testing.T) {
 	}{
 		{"human", (*dragonrage.UnitType).IsHuman, []string{"DR-COMP-2"}, nil,
 			[]string{"ARH", "BAL", "CAT", "CAV", "ELW", "HERO", "INF", "MIL", "WZD"}, true},
-		{"hero", (*dragonrage.UnitType).Leads, []string{"DR-HERO-1"}, nil, []string{"HERO"}, true},
+		{"hero", (*dragonrage.UnitType).Leads, []string{"DR-HERO-1"}, nil, []string{"HERO"}, false}, // and "not against Dragons"
 		{"wounded-first", (*dragonrage.UnitType).TakesWound, []string{"DR-HERO-5", "DR-ELOWYN-5"}, nil, []string{"ELW", "HERO"}, true},
 		{"wizard", (*dragonrage.UnitType).Casts, []string{"DR-MAGIC-1"}, nil, []string{"WZD"}, false}, // and goblin shamans
 		{"summoned", (*dragonrage.UnitType).IsSummoned, []string{"DR-ELM-1"}, nil, []string{"ELM"}, true},
@@ -115,7 +115,7 @@ func TestCapabilitiesMatchRules(t *testing.T) {
 		{"escort", (*dragonrage.UnitType).Escorts, []string{"DR-ELOWYN-12"}, nil, []string{"ORC"}, false},
 		{"rivers", (*dragonrage.UnitType).EntersRivers, []string{"DR-TERR-3"}, nil, []string{"GIANT", "SERP"}, true},
 		{"no-tower", func(u *dragonrage.UnitType) bool { return !u.MayEndInTower() }, []string{"DR-CAV-1"}, nil, []string{"CAV"}, true},
-		{"overrun", (*dragonrage.UnitType).Overruns, []string{"DR-OVR-4"}, nil, []string{"GIANT", "TREX"}, true},
+		{"overrun", (*dragonrage.UnitType).Overruns, []string{"DR-OVR-4"}, nil, []string{"DRAGON", "GIANT", "TREX", "WYVERN"}, false}, // "Rocs and Young Dragons may do neither"
 		{"heavy", (*dragonrage.UnitType).BreaksBridges, []string{"DR-TREX-2"}, nil, []string{"TREX"}, true},
 		{"grudge", (*dragonrage.UnitType).Grudges, []string{"DR-TREX-4"}, nil, []string{"TREX"}, true},
 		{"lobs", func(u *dragonrage.UnitType) bool { return !u.NeedsSight() }, []string{"DR-CAT-3"}, nil, []string{"CAT"}, true},

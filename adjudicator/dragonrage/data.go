@@ -58,6 +58,7 @@ type UnitType struct {
 	MonsterHit    []int     `yaml:"monster-hit" json:"-"`    // DR-FIRE-8, DR-BAL-3, DR-CAT-4
 	Lobs          bool      `yaml:"lobs" json:"-"`           // DR-CAT-3
 	Missile       string    `yaml:"missile" json:"-"`        // what the report says it shoots
+	Major         *MajorDef `yaml:"major" json:"-"`          // a major monster's record sheet (§18, major.go)
 }
 
 // DefenceStrength is the strength the unit defends with on the CRT.
@@ -74,6 +75,9 @@ func (t *UnitType) Values() string {
 	a := strconv.Itoa(t.Attack)
 	if t.DefenceOnly {
 		a = "(" + a + ")"
+	}
+	if t.Major != nil {
+		return t.Major.values()
 	}
 	if t.Kind == "siege" {
 		return fmt.Sprintf("%d/%d-–", t.Attack, t.DefenceStrength())

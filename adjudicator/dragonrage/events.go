@@ -122,7 +122,7 @@ func (*Traced) EventType() string          { return "dragonrage.traced" }
 
 // eventTypes lists every event with its schema: the core ones here, then
 // each chapter's, declared in its own file.
-var eventTypes = slices.Concat(coreEvents, magicEvents, elowynEvents, monsterEvents, pointEvents)
+var eventTypes = slices.Concat(coreEvents, magicEvents, elowynEvents, monsterEvents, majorEvents, pointEvents)
 
 var coreEvents = []adjudicator.EventType{
 	{Name: "dragonrage.resolving", Schema: 1, New: func() adjudicator.Event { return new(Resolving) }},
@@ -159,6 +159,7 @@ func evolve(st *State, ev adjudicator.Event) bool {
 		for _, u := range st.Units {
 			if u.Side == e.Side {
 				u.Moved, u.Attacked, u.NoAttack = false, false, false
+				u.Mode, u.Used = "", nil
 			}
 		}
 	case *Placed:
@@ -223,7 +224,7 @@ func evolve(st *State, ev adjudicator.Event) bool {
 // evolveMore applies the chapters' own events; each chapter's evolve
 // function returns true if it handled the event.
 func evolveMore(st *State, ev adjudicator.Event) bool {
-	for _, f := range []func(*State, adjudicator.Event) bool{evolveMagic, evolveElowyn, evolveMonsters, evolvePoints} {
+	for _, f := range []func(*State, adjudicator.Event) bool{evolveMagic, evolveElowyn, evolveMonsters, evolveMajor, evolvePoints} {
 		if f(st, ev) {
 			return true
 		}

@@ -19,7 +19,7 @@ func TestForcesOption(t *testing.T) {
 		{"forces.defender.TREX", "1", "always belong to the invader"},
 		{"forces.invader.ELW", "1", "elowyn=on"},
 		{"forces.invader.ELM", "1", "summoned"},
-		{"forces.invader.DRAGON", "1", "no unit type"},
+		{"forces.invader.BALROG", "1", "no unit type"},
 		{"forces.nobody.INF", "1", "forces.invader.TYPE=N"},
 		{"forces.invader.INF", "-2", "whole number"},
 		{"forces.invader.GIANT", "0", "no units"},

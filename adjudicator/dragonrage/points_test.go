@@ -44,7 +44,9 @@ func TestPointTable(t *testing.T) {
 			t.Errorf("%s has no rule", code)
 		}
 		playable := pt.Playable == nil || *pt.Playable
-		if _, known := d.Types[code]; playable != known {
+		// A major monster's counter type exists while its rules are being
+		// written (§18): not yet for sale.
+		if typ, known := d.Types[code]; playable && !known || !playable && known && typ.Kind != "major" {
 			t.Errorf("%s: playable %v but a counter type of umpire: %v", code, playable, known)
 		}
 		if playable && counterLimit(pt, d.Mix) < 1 {

@@ -37,10 +37,24 @@ type Unit struct {
 	Ladder  bool             `json:"ladder,omitempty"` // has used its one climb (orcs, goblins)
 	Pool    bool             `json:"pool,omitempty"`   // a counter in the box, not yet in play (reinforcements)
 
+	// Major monsters (major.go): facing (DR-HEX-7), in flight
+	// (DR-COMP-11), hit points lost per group of the record sheet
+	// (DR-COMP-13), breaths used (DR-DRAGON-BREATH-9). Killer is the
+	// marker of DR-YDRAGON-9 on any unit.
+	Facing  string `json:"facing,omitempty"`
+	Flying  bool   `json:"flying,omitempty"`
+	Hits    []int  `json:"hits,omitempty"`
+	Breaths int    `json:"breaths,omitempty"`
+	Killer  bool   `json:"killer,omitempty"`
+
 	// Per-turn flags, cleared when the unit's side's turn begins.
 	Moved    bool `json:"moved,omitempty"`
 	Attacked bool `json:"attacked,omitempty"`  // made its one attack or fire this turn
 	NoAttack bool `json:"no_attack,omitempty"` // may not attack or fire this turn (climbed, destroyed a VP hex…)
+	// A major monster's movement mode this turn (DR-DRAGON-MODE-1) and the
+	// groups that attacked (DR-AMB-42).
+	Mode string   `json:"mode,omitempty"`
+	Used []string `json:"used,omitempty"`
 }
 
 // Entrance is the state of a door or gate.
@@ -84,6 +98,7 @@ type State struct {
 	Magic    magicState   `json:"magic"`
 	Elowyn   elowynState  `json:"elowyn"`
 	Monsters monsterState `json:"monsters"`
+	Major    majorState   `json:"major"`
 
 	Pending *Decision `json:"pending,omitempty"` // a decision the phase waits on (decision.go)
 
@@ -158,6 +173,7 @@ func (st *State) clone() *State {
 	}
 	for i, u := range st.Units {
 		cu := *u
+		cu.Hits, cu.Used = slices.Clone(u.Hits), slices.Clone(u.Used)
 		c.Units[i] = &cu
 	}
 	c.Destroyed = cloneMap(st.Destroyed)
@@ -167,6 +183,7 @@ func (st *State) clone() *State {
 	c.Magic = st.Magic.clone()
 	c.Elowyn = st.Elowyn.clone()
 	c.Monsters = st.Monsters.clone()
+	c.Major = st.Major.clone()
 	c.Pending = st.Pending.clone()
 	if st.Entrances != nil {
 		c.Entrances = make(map[string]*Entrance, len(st.Entrances))
