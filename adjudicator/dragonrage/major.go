@@ -16,6 +16,8 @@ import (
 	"slices"
 	"strings"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
@@ -63,6 +65,9 @@ type Area struct {
 	From     []string `yaml:"from"`     // where it may be attacked from: front, sides, around, under, above, anywhere
 	Rule     string   `yaml:"rule"`
 }
+
+// codeBadValueFacing is the error code of a missing or unreadable facing.
+const codeBadValueFacing = adjudicator.CodeBadValue
 
 // Positions around a facing monster (DR-HEX-8).
 const (
@@ -687,4 +692,50 @@ func (w *world) crashDrowns(h hex.Hex) bool {
 		return true
 	}
 	return w.st.Map == "nurkott" && w.wet(h)
+}
+
+// setupFacing reads a major monster's setup line, "0403 SE": the hex and
+// the hexside it faces (DR-HEX-7). It returns the hex part as a node of
+// its own, and the facing; other units' lines are returned as they are.
+func (w *world) setupFacing(u *Unit, v *yaml.Node) (*yaml.Node, string, error) {
+	if !w.st.typ(u).IsMajor() {
+		return v, "", nil
+	}
+	fs := strings.Fields(v.Value)
+	if v.Kind != yaml.ScalarNode || len(fs) != 2 {
+		return nil, "", adjudicator.Errorf(v, codeBadValueFacing, "give %s's hex and the hexside it faces, e.g. %s: \"0403 SE\" (facings N, NE, SE, S, SW, NW; DR-HEX-7)", u.ID, u.ID)
+	}
+	d, err := hex.ParseDirection(fs[1])
+	if err != nil {
+		return nil, "", adjudicator.Errorf(v, codeBadValueFacing, "%q is not a facing: write N, NE, SE, S, SW or NW after the hex (DR-HEX-7)", fs[1])
+	}
+	hn := *v
+	hn.Value = fs[0]
+	return &hn, d.String(), nil
+}
+
+// majorView shows a major monster's facing, flight and record sheet, group
+// by group (DR-COMP-10, DR-COMP-11, DR-COMP-13), and what its damage has
+// taken away.
+func majorView(st *State, u *Unit, uv *adjudicator.UnitView) {
+	uv.Facing, uv.Flying = u.Facing, u.Flying
+	s := st.sheet(u)
+	for _, a := range s.def.Areas {
+		for i, l := range s.lost(a.Name) {
+			d := adjudicator.Damage{Area: a.Name, Left: a.Groups[i] - l, Of: a.Groups[i]}
+			if len(a.Groups) > 1 {
+				d.Group = fmt.Sprint(i + 1)
+			}
+			uv.Damage = append(uv.Damage, d)
+		}
+	}
+	if u.Flying {
+		uv.Status = append(uv.Status, "flying")
+	}
+	if s.Berserk() {
+		uv.Status = append(uv.Status, "berserk")
+	}
+	if m := s.def; m.Breath > 0 {
+		uv.Status = append(uv.Status, fmt.Sprintf("breath %d of %d left", max(m.Breath-u.Breaths, 0), m.Breath))
+	}
 }

@@ -18,6 +18,7 @@ import (
 type Orders struct {
 	Concede bool              `yaml:"concede,omitempty"`
 	Place   map[string]string `yaml:"place,omitempty"`   // setup: unit → hex
+	Face    map[string]string `yaml:"facing,omitempty"`  // setup: major monster → facing (DR-HEX-7)
 	Moves   []*Move           `yaml:"moves,omitempty"`   // movement, in order
 	Fires   []*Fire           `yaml:"fires,omitempty"`   // fire, in order
 	Attacks []*Attack         `yaml:"attacks,omitempty"` // melee, in order

@@ -64,7 +64,16 @@ type posUnit struct {
 	Moved    bool   `yaml:"moved,omitempty"`
 	Attacked bool   `yaml:"attacked,omitempty"`
 	NoAttack bool   `yaml:"no-attack,omitempty"`
-	Facing   string `yaml:"facing,omitempty"`
+	// Major monsters (§18): the hexside faced, in flight, the hit points
+	// lost per area of the record sheet (spread over its groups in order,
+	// DR-MATK-9), breaths used, the movement mode of this turn; and the
+	// Killer marker any unit may carry (DR-YDRAGON-9).
+	Facing  string         `yaml:"facing,omitempty"`
+	Flying  bool           `yaml:"flying,omitempty"`
+	Sheet   map[string]int `yaml:"sheet,omitempty"`
+	Breaths int            `yaml:"breaths-used,omitempty"`
+	Mode    string         `yaml:"mode,omitempty"`
+	Killer  bool           `yaml:"killer,omitempty"`
 }
 
 type posEntrance struct {
@@ -101,9 +110,64 @@ type posElemental struct {
 	Pre        bool   `yaml:"pre-turn,omitempty"`
 }
 
-// majorMonsters are the counter types of the rules that umpire cannot play
-// yet.
-var majorMonsters = map[string]string{"DRAGON": "Dragon", "YDRAGON": "Young Dragon"}
+// majorUnit checks and sets what a position says of a major monster.
+func (c *posChecker) majorUnit(n *yaml.Node, pu posUnit, t *UnitType, u *Unit) {
+	u.Killer = pu.Killer
+	if !t.IsMajor() {
+		for k, set := range map[string]bool{"facing": pu.Facing != "", "flying": pu.Flying, "sheet": pu.Sheet != nil, "breaths-used": pu.Breaths != 0, "mode": pu.Mode != ""} {
+			if set {
+				c.at(field(n, k), "only major monsters have %s: (§18); remove it from %s", k, pu.ID)
+			}
+		}
+		return
+	}
+	m := t.Major
+	switch d, err := hex.ParseDirection(pu.Facing); {
+	case pu.Facing == "" && !pu.Gone && pu.At != "off-map":
+		c.at(n, "%s needs \"facing:\", the hexside it faces: N, NE, SE, S, SW or NW (DR-HEX-7)", pu.ID)
+	case pu.Facing != "" && err != nil:
+		c.at(field(n, "facing"), "%q is not a facing: N, NE, SE, S, SW or NW (DR-HEX-7)", pu.Facing)
+	case pu.Facing != "":
+		u.Facing = d.String()
+	}
+	hits := make([]int, 0, 8)
+	for _, a := range m.Areas {
+		hits = append(hits, make([]int, len(a.Groups))...)
+	}
+	for _, name := range slices.Sorted(maps.Keys(pu.Sheet)) {
+		lost, a := pu.Sheet[name], m.area(name)
+		switch {
+		case a == nil:
+			c.at(field(n, "sheet"), "a %s has no %s: its areas are %s", t.Name, name, strings.Join(m.AreaNames(), ", "))
+		case lost < 0:
+			c.at(field(n, "sheet"), "%s: the hit points lost are 0 or more", name)
+		default:
+			if taken := absorb(m, hits, name, lost); taken < lost {
+				c.at(field(n, "sheet"), "%s: a %s's %s has %d hit points, not %d", name, t.Name, name, taken, lost)
+			}
+		}
+	}
+	if slices.ContainsFunc(hits, func(x int) bool { return x != 0 }) {
+		u.Hits = hits
+	}
+	u.Flying, u.Breaths = pu.Flying, pu.Breaths
+	sheet := Sheet{def: m, hits: hits}
+	switch {
+	case pu.Flying && !sheet.MayFly():
+		c.at(field(n, "flying"), "%s cannot be flying: a %s flies only with less than half its wing points lost (DR-DRAGON-FLY-1, DR-AMB-10)", pu.ID, t.Name)
+	case pu.Breaths < 0 || pu.Breaths > m.Breath:
+		c.at(field(n, "breaths-used"), "a %s breathes %d times a game (DR-DRAGON-BREATH-9, DR-YDRAGON-4)", t.Name, m.Breath)
+	case sheet.Dead() && !pu.Gone:
+		c.at(field(n, "sheet"), "%s's belly is destroyed: it is dead (DR-DRAGON-DEF-10); write gone: true or at: gone", pu.ID)
+	}
+	switch pu.Mode {
+	case "", modeWalk, modeSlither, modeBound, modeFly, modeDrop:
+		u.Mode = pu.Mode
+	default:
+		c.at(field(n, "mode"), "the movement modes are walk, slither, bound, fly and drop")
+	}
+}
+
 
 var unitIDRE = regexp.MustCompile(`^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$`)
 
@@ -414,16 +478,11 @@ func (c *posChecker) units(root *yaml.Node, p *position, st *State, d *Data) {
 		}
 		t, known := st.types[pu.Type]
 		switch {
-		case majorMonsters[pu.Type] != "":
-			c.at(field(n, "type"), "%s is a %s, a major monster, which umpire does not implement yet", pu.ID, majorMonsters[pu.Type])
-			continue
 		case !known:
 			c.at(field(n, "type"), "unknown counter type %q; the types are %s", pu.Type, strings.Join(sortedTypeCodes(st.types), ", "))
 			continue
 		}
-		if pu.Facing != "" {
-			c.at(field(n, "facing"), "Dragon Rage units have no facing; remove facing:")
-		}
+		c.majorUnit(n, pu, t, u)
 		switch {
 		case pu.Side == string(Invader) || pu.Side == string(Defender):
 			u.Side = adjudicator.Side(pu.Side)
@@ -808,7 +867,19 @@ func WritePosition(s adjudicator.State) ([]byte, error) {
 	p.Scenario = st.Scenario
 	for _, u := range st.Units {
 		pu := posUnit{ID: u.ID, Type: u.Type, Side: string(u.Side), At: u.Hex, Gone: u.Gone, Wounded: u.Wounded, Damage: u.Damage,
-			Ladder: u.Ladder, Moved: u.Moved, Attacked: u.Attacked, NoAttack: u.NoAttack}
+			Ladder: u.Ladder, Moved: u.Moved, Attacked: u.Attacked, NoAttack: u.NoAttack,
+			Facing: u.Facing, Flying: u.Flying, Breaths: u.Breaths, Mode: u.Mode, Killer: u.Killer}
+		if st.typ(u).IsMajor() {
+			s := st.sheet(u)
+			for _, a := range s.def.AreaNames() {
+				if l := s.Lost(a); l > 0 {
+					if pu.Sheet == nil {
+						pu.Sheet = map[string]int{}
+					}
+					pu.Sheet[a] = l
+				}
+			}
+		}
 		switch {
 		case u.Pool:
 			pu.At = "pool"

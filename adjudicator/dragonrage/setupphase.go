@@ -64,10 +64,21 @@ func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 			errs = append(errs, adjudicator.Errorf(v, codeBadHex, "replace %s by a hex for %s in %s", v.Value, u.ID, strings.Join(w.zonesOn(u), " or ")))
 			continue
 		}
+		v, face, err := w.setupFacing(u, v)
+		if err != nil {
+			errs = append(errs, err.(*adjudicator.OrderError))
+			continue
+		}
 		h, err := w.parseHex(v)
 		if err != nil {
 			errs = append(errs, err.(*adjudicator.OrderError))
 			continue
+		}
+		if face != "" {
+			if o.Face == nil {
+				o.Face = map[string]string{}
+			}
+			o.Face[u.ID] = face
 		}
 		hx, _ := hex.Parse(h)
 		if zones := w.setupZones(u); !w.inZones(hx, zones) {
@@ -159,6 +170,9 @@ func (w *world) resolveSetup(o *Orders) {
 	sort.Strings(ids)
 	for _, id := range ids {
 		w.emit(&Placed{Unit: id, Hex: o.Place[id]})
+		if f := o.Face[id]; f != "" {
+			w.emit(&MajorPlaced{Unit: id, Facing: f})
+		}
 	}
 	side := phases[w.st.Phase].side
 	w.sayf("the %s has set up %d units", side, len(ids))
@@ -170,7 +184,34 @@ func (w *world) resolveSetup(o *Orders) {
 // stackProblem says why the units may not share a hex, or "".
 // DR-STACK-1: troops stand alone. DR-STACK-2, -3: a hero, wizard or Elowyn
 // may share with one friendly unit; two counters at most.
+//
+// A major monster in flight is above the hex and stacks with nothing
+// (DR-AMB-61). One on the ground may have enemy units under it — a hero
+// who walked in, a hero or wizard it landed on, units it failed to overrun
+// (DR-STACK-4, DR-DRAGON-BOUND-5, DR-OVR-7) — but no friend, and no other
+// major monster; the units under it stack by the rules above.
 func (w *world) stackProblem(us []*Unit) string {
+	var rest []*Unit
+	var monster *Unit
+	for _, u := range us {
+		switch {
+		case !w.st.typ(u).IsMajor():
+			rest = append(rest, u)
+		case u.Flying:
+		case monster != nil:
+			return monster.ID + " and " + u.ID + " are both major monsters on the ground"
+		default:
+			monster = u
+		}
+	}
+	if monster != nil {
+		for _, x := range rest {
+			if x.Side == monster.Side {
+				return x.ID + " may not share a hex with " + monster.ID + ": only enemy units end up under a major monster (DR-STACK-1, DR-STACK-4)"
+			}
+		}
+		us = rest
+	}
 	if len(us) <= 1 {
 		return ""
 	}

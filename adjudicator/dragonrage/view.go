@@ -51,6 +51,12 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 		if t.HP > 0 && t.Kind == "minor" {
 			uv.Damage = []adjudicator.Damage{{Area: "body", Left: max(t.HP-u.Damage, 0), Of: t.HP}}
 		}
+		if t.IsMajor() {
+			majorView(st, u, &uv)
+		}
+		if u.Killer {
+			uv.Status = append(uv.Status, "Killer")
+		}
 		v.Units = append(v.Units, uv)
 	}
 	for h, vp := range st.Destroyed {

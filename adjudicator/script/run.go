@@ -291,6 +291,20 @@ func (x *Expect) check(run *Run) {
 			run.failf("unit %s has damage %q, expected %q", id, got, x.Damage[id])
 		}
 	}
+	for _, id := range slices.Sorted(maps.Keys(x.Facing)) {
+		u, ok := units[id]
+		if !ok {
+			run.failf("unit %s does not exist", id)
+			continue
+		}
+		got := u.Facing
+		if u.Flying {
+			got += " flying"
+		}
+		if got != x.Facing[id] {
+			run.failf("unit %s faces %q, expected %q", id, got, x.Facing[id])
+		}
+	}
 	for _, id := range slices.Sorted(maps.Keys(x.StatusHas)) {
 		u, ok := units[id]
 		if !ok {

@@ -75,6 +75,9 @@ type Expect struct {
 	// Damage is each unit's damage as the view gives it: "LEFT/OF" per
 	// area (and group), e.g. "body 7/10".
 	Damage map[string]string `yaml:"damage"`
+	// Facing is each facing unit's facing, with " flying" when it is in
+	// the air: {DRAGON-1: "SE flying"}.
+	Facing map[string]string `yaml:"facing"`
 	// StatusHas lists entries each unit's status must include (in any
 	// order, among others), e.g. {WZD-1: ["SP 7"]}.
 	StatusHas map[string][]string `yaml:"status-has"`
