@@ -168,7 +168,6 @@ func (c *posChecker) majorUnit(n *yaml.Node, pu posUnit, t *UnitType, u *Unit) {
 	}
 }
 
-
 var unitIDRE = regexp.MustCompile(`^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$`)
 
 // PositionError is every problem of a position, each at its line.
