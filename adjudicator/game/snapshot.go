@@ -61,6 +61,7 @@ type snapshot struct {
 	Graced         []adjudicator.Side             `json:"graced"`
 	Ended          *Ended                         `json:"ended"`
 	AwayUntil      map[adjudicator.Side]time.Time `json:"away_until"`
+	ResultsOnlyDue map[adjudicator.Side]bool      `json:"results_only_due"`
 	DigestK        int                            `json:"digest_k"`
 	DigestAt       time.Time                      `json:"digest_at"`
 	Created0       time.Time                      `json:"created0"`
@@ -108,7 +109,7 @@ func (g *Game) encodeSnapshot() ([]byte, error) {
 	s := snapshot{Format: snapshotFormat, Shape: shapeOf(g.State), Ruleset: g.Created.Ruleset, RulesetVersion: g.Rules.Info().Version,
 		Created: g.Created, State: st, Version: g.Version, Updated: g.Updated, K: g.K, Chains: g.Chains,
 		Queues: g.Queues, Unrevealed: g.Unrevealed, Deadlines: g.Deadlines, PausedAt: g.PausedAt,
-		PauseReason: g.PauseReason, Misses: g.Misses, Graced: g.Graced, Ended: g.Ended, AwayUntil: g.AwayUntil,
+		PauseReason: g.PauseReason, Misses: g.Misses, Graced: g.Graced, Ended: g.Ended, AwayUntil: g.AwayUntil, ResultsOnlyDue: g.ResultsOnlyDue,
 		DigestK: g.DigestK, DigestAt: g.DigestAt, Created0: g.Created0, Observers: g.Observers, RuleEvents: g.nRuleEvs}
 	if g.Pending != nil {
 		s.Pending = make([]snapPending, len(g.Pending))
@@ -170,7 +171,7 @@ func restore(b []byte, lookup Lookup) (*Game, error) {
 	g := &Game{ID: s.Created.Game, Created: s.Created, Rules: rs, State: st, Version: s.Version, Updated: s.Updated,
 		K: s.K, Chains: s.Chains, Queues: s.Queues, Unrevealed: s.Unrevealed, Deadlines: s.Deadlines,
 		PausedAt: s.PausedAt, PauseReason: s.PauseReason, Misses: s.Misses, Graced: s.Graced, Ended: s.Ended,
-		AwayUntil: s.AwayUntil, DigestK: s.DigestK, DigestAt: s.DigestAt, Created0: s.Created0, Observers: s.Observers,
+		AwayUntil: s.AwayUntil, ResultsOnlyDue: s.ResultsOnlyDue, DigestK: s.DigestK, DigestAt: s.DigestAt, Created0: s.Created0, Observers: s.Observers,
 		nRuleEvs: s.RuleEvents, types: eventTypes(rs)}
 	if s.Pending != nil {
 		g.Pending = make([]Pending, len(s.Pending))

@@ -111,3 +111,27 @@ func TestSnapshotRefusals(t *testing.T) {
 		}
 	}
 }
+
+// TestSnapshotKeepsResultsPreference: a side that wants results only when
+// something is due from it keeps that wish through a snapshot (a snapshot
+// without it did not come back whole, so such games were never
+// snapshotted).
+func TestSnapshotKeepsResultsPreference(t *testing.T) {
+	tb := newTable(t, 0, nil)
+	rec, err := tb.g.ResultsPrefRecord(t0, "blue", game.ResultsDue, game.SideActor("blue"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.append([]game.Record{rec})
+	b, err := tb.g.Snapshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+	back, err := game.RestoreSnapshot(b, allRules)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.ResultsWhen("blue") != game.ResultsDue || !game.SameFold(back, tb.g) {
+		t.Errorf("blue gets results %s after the snapshot", back.ResultsWhen("blue"))
+	}
+}
