@@ -86,6 +86,11 @@ type Created struct {
 type Player struct {
 	Side    adjudicator.Side `json:"side"`
 	Address string           `json:"address,omitempty"`
+	// Seat is the side this player was named for when the game was
+	// created, when the players have swapped sides since (seats.go): the
+	// data file keeps his secret's check value under it. Never in
+	// game.created; "" means Side.
+	Seat adjudicator.Side `json:"seat,omitempty"`
 }
 
 // Dice modes.

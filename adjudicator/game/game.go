@@ -254,6 +254,11 @@ func Start(e Entry, lookup Lookup) (*Game, error) {
 	if err := json.Unmarshal(e.Payload, &c); err != nil {
 		return nil, &LogError{Seq: e.Seq, Msg: "bad game.created payload: " + err.Error()}
 	}
+	for _, p := range c.Players {
+		if p.Seat != "" {
+			return nil, &LogError{Seq: e.Seq, Msg: fmt.Sprintf("game.created names a seat (%s) for the player of %s: players take their seats from the sides they are named for", p.Seat, p.Side)}
+		}
+	}
 	rs, ok := lookup(c.Ruleset)
 	if !ok {
 		return nil, &LogError{Seq: e.Seq, Msg: fmt.Sprintf("ruleset %q is not in this build of umpire", c.Ruleset)}
@@ -437,6 +442,13 @@ func (g *Game) Apply(e Entry) error {
 		}
 		g.State = g.Rules.Evolve(g.State, ev)
 		g.nRuleEvs++
+		if sw, ok := ev.(adjudicator.PlayersSwap); ok {
+			if a, b, ok := sw.SwapsPlayers(); ok {
+				if err := g.swapPlayers(a, b); err != nil {
+					return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("%s %v", e.Type, err)}
+				}
+			}
+		}
 	}
 	g.Version = e.Seq
 	g.Updated = e.Time

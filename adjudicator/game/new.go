@@ -43,7 +43,12 @@ func Create(n NewGame) (Record, *Created, error) {
 		return Record{}, nil, fmt.Errorf("a game needs players: give each side as --player SIDE=address (sides of %s: %v)", info.Name, info.Sides)
 	}
 	seen := map[adjudicator.Side]bool{}
-	for _, p := range n.Players {
+	players := make([]Player, len(n.Players))
+	for i, p := range n.Players {
+		if p.Seat != "" && p.Seat != p.Side {
+			return Record{}, nil, fmt.Errorf("the player of %s is named for %s: a player's seat is the side he is named for when the game is created", p.Side, p.Seat)
+		}
+		players[i] = Player{Side: p.Side, Address: p.Address}
 		if !slicesContains(info.Sides, p.Side) {
 			return Record{}, nil, fmt.Errorf("%s has no side %q; its sides are %v", info.Name, p.Side, info.Sides)
 		}
@@ -59,7 +64,7 @@ func Create(n NewGame) (Record, *Created, error) {
 	c := Created{
 		Game: n.ID, Ruleset: info.Name, RulesetVersion: info.Version,
 		Scenario: n.Scenario, Position: string(n.Position), Options: rules, Clock: clock,
-		Players: n.Players, Referee: n.Referee,
+		Players: players, Referee: n.Referee,
 	}
 	st, err := n.Ruleset.Setup(setupOf(c))
 	if err != nil {

@@ -72,9 +72,12 @@ type Input struct {
 	Via       string           // "cli", "mail", "script"
 	MessageID string           // the mail's Message-ID, if any
 	// CheckSecret, when set, is asked whether the envelope's "secret:" is
-	// the side's (mail). The secret itself is never stored: it is removed
-	// from the text before anything else is done with it.
-	CheckSecret func(side adjudicator.Side, secret string) (bool, error)
+	// that of the player who plays the side (mail). It is given his seat
+	// (Game.Seat: the side he was named for, the side itself unless the
+	// players swapped sides), under which his check value is kept. The
+	// secret itself is never stored: it is removed from the text before
+	// anything else is done with it.
+	CheckSecret func(seat adjudicator.Side, secret string) (bool, error)
 	Dice        adjudicator.Roller
 	Secrets     SeedFor   // the dice secrets, for chain games
 	NextSecret  []byte    // a fresh secret, used if the dice chain runs out now
@@ -147,7 +150,7 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 			"game %s has no side %q; its sides are %s", g.ID, side, joinSides(g.Sides()))
 	}
 	if in.CheckSecret != nil {
-		if err := checkSecret(in, side, env.Secret, root); err != nil {
+		if err := checkSecret(in, side, g.Seat(side), env.Secret, root); err != nil {
 			return nil, err
 		}
 	}
@@ -351,14 +354,15 @@ func (g *Game) requestFor(side adjudicator.Side, env Envelope, root *yaml.Node) 
 // CodeBadSecret is the error code of a missing or wrong secret.
 const CodeBadSecret = "bad-secret"
 
-// checkSecret asks in.CheckSecret about the envelope's secret. The error
-// never quotes the secret that was sent.
-func checkSecret(in Input, side adjudicator.Side, secret string, root *yaml.Node) error {
+// checkSecret asks in.CheckSecret about the envelope's secret for side,
+// whose player holds seat. The error never quotes the secret that was
+// sent.
+func checkSecret(in Input, side, seat adjudicator.Side, secret string, root *yaml.Node) error {
 	secret = strings.TrimSpace(secret)
 	ok := false
 	if secret != "" {
 		var err error
-		if ok, err = in.CheckSecret(side, secret); err != nil {
+		if ok, err = in.CheckSecret(seat, secret); err != nil {
 			return fmt.Errorf("%w: checking the secret of side %s: %v", ErrInternal, side, err)
 		}
 	}

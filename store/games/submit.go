@@ -42,8 +42,8 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 		}
 		in.MessageID = req.MessageID
 		if req.NeedSecret {
-			in.CheckSecret = func(side adjudicator.Side, secret string) (bool, error) {
-				return s.CheckSecret(ctx, req.Game, side, secret)
+			in.CheckSecret = func(seat adjudicator.Side, secret string) (bool, error) {
+				return s.checkSeat(ctx, req.Game, seat, secret)
 			}
 		}
 		if req.Dice != nil {
