@@ -341,8 +341,9 @@ func (s *Service) Replace(ctx context.Context, id string, side adjudicator.Side,
 		if err != nil {
 			return nil, store.Batch{}, err
 		}
+		// The new player takes the seat of the one he replaces.
 		b := store.Batch{Game: id, Expected: version, Events: toNew([]game.Record{rec}),
-			Secrets: map[string][]byte{playerSecret(side): verifier}, Marks: marks}
+			Secrets: map[string][]byte{playerSecret(g.Seat(side)): verifier}, Marks: marks}
 		if mail != nil {
 			if b.Outbox, err = mail(g, secret); err != nil {
 				return nil, store.Batch{}, err

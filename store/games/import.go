@@ -122,7 +122,7 @@ func examine(entries []game.Entry, private map[string][]byte, rules game.Lookup)
 			h.diceOK = diceMatches(private[diceSecret(h.dice)], g.Chains[h.dice])
 		}
 		for _, side := range g.Sides() {
-			if private[playerSecret(side)] == nil {
+			if private[playerSecret(g.Seat(side))] == nil {
 				h.players = append(h.players, side)
 			}
 		}
@@ -147,7 +147,7 @@ func (h *health) problems() []string {
 		out = append(out, fmt.Sprintf("the dice secret of chain %d (%s) is missing or does not match its commitment", h.dice, diceSecret(h.dice)))
 	}
 	for _, side := range h.players {
-		out = append(out, fmt.Sprintf("the check value of %s's player secret (%s) is missing", side, playerSecret(side)))
+		out = append(out, fmt.Sprintf("the check value of %s's player secret (%s) is missing", side, playerSecret(h.g.Seat(side))))
 	}
 	for _, ref := range h.openings {
 		out = append(out, fmt.Sprintf("the opening of event %d's sealed part (%s) is missing", ref.Seq, sealedSecret(ref.Commitment)))
@@ -258,7 +258,7 @@ func (s *Service) restore(ctx context.Context, evs []store.Event, private map[st
 		if err != nil {
 			return nil, err
 		}
-		keep[playerSecret(side)] = verifier
+		keep[playerSecret(h.g.Seat(side))] = verifier
 		if r.NewSecrets == nil {
 			r.NewSecrets = map[adjudicator.Side]string{}
 		}

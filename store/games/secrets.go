@@ -20,7 +20,9 @@ import (
 // never exported):
 //
 //	dice/N           s_N, the secret of dice chain N
-//	player/SIDE      the check value of SIDE's player's secret
+//	player/SEAT      the check value of the secret of the player named
+//	                 for side SEAT (who plays another side after a swap:
+//	                 game.Game.Seat)
 //	sealed/C         the opening of commitment C (see adjudicator/game/seal.go)
 func diceSecret(gen int) string              { return fmt.Sprintf("dice/%d", gen) }
 func playerSecret(s adjudicator.Side) string { return "player/" + string(s) }
@@ -63,11 +65,23 @@ func checkVerifier(v []byte, secret string) (bool, error) {
 	return false, fmt.Errorf("unknown kind of check value")
 }
 
-// CheckSecret reports whether secret is the secret of side's player.
+// CheckSecret reports whether secret is the secret of the player who plays
+// side now (after a side choice, the player who was given it for another
+// side: his seat, game.Game.Seat).
 func (s *Service) CheckSecret(ctx context.Context, id string, side adjudicator.Side, secret string) (bool, error) {
-	v, err := s.Store.Secret(ctx, id, playerSecret(side))
+	g, err := s.Load(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	return s.checkSeat(ctx, id, g.Seat(side), secret)
+}
+
+// checkSeat reports whether secret is the secret of the player named for
+// seat when the game was created (or given the seat by the referee).
+func (s *Service) checkSeat(ctx context.Context, id string, seat adjudicator.Side, secret string) (bool, error) {
+	v, err := s.Store.Secret(ctx, id, playerSecret(seat))
 	if errors.Is(err, store.ErrNotFound) {
-		return false, fmt.Errorf("game %s keeps no check value for side %s", id, side)
+		return false, fmt.Errorf("game %s keeps no check value for the player named for %s", id, seat)
 	}
 	if err != nil {
 		return false, err
