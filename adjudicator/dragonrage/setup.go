@@ -93,7 +93,7 @@ func setup(s adjudicator.Setup) (*State, error) {
 		return nil, fmt.Errorf("no Dragon Rage scenario %q; the playable ones are %s", s.Scenario, strings.Join(ids, ", "))
 	}
 	if !sc.IsPlayable() {
-		return nil, fmt.Errorf("scenario %s (%s) needs Dragons or Young Dragons, which umpire does not implement yet", sc.ID, sc.Title)
+		return nil, fmt.Errorf("scenario %s (%s) is not playable in this version of umpire; the playable ones are listed by umpire rulesets", sc.ID, sc.Title)
 	}
 	if err := checkOptions(s.Options, false); err != nil {
 		return nil, err

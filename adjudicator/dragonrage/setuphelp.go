@@ -139,13 +139,56 @@ func (w *world) setupSkeleton(req adjudicator.Request, zones []adjudicator.Zone)
 			fmt.Fprintf(&b, "  #   %s\n", z.Note)
 		}
 	}
+	w.facingHelp(&b, req.Side, zones)
 	for _, u := range w.st.alive(req.Side) {
-		if isElowyn(u) {
-			continue
+		switch {
+		case isElowyn(u):
+		case w.st.typ(u).IsMajor():
+			fmt.Fprintf(&b, "  %s: %q   # %s, then its facing\n", u.ID, placeholder+" "+skeletonFacing, strings.Join(w.zonesOn(u), " or "))
+		default:
+			fmt.Fprintf(&b, "  %s: %q   # %s\n", u.ID, placeholder, strings.Join(w.zonesOn(u), " or "))
 		}
-		fmt.Fprintf(&b, "  %s: %q   # %s\n", u.ID, placeholder, strings.Join(w.zonesOn(u), " or "))
 	}
 	return b.String()
+}
+
+// skeletonFacing is the facing the setup skeleton suggests for a major
+// monster: south, towards the city from the north edge.
+const skeletonFacing = "S"
+
+// facingHelp explains, when the side has a major monster to set up, what
+// its line says: the hex, then the hexside it faces (DR-HEX-7,
+// DR-MAJOR-2), with an example taken from its own zone.
+func (w *world) facingHelp(b *strings.Builder, side adjudicator.Side, zones []adjudicator.Zone) {
+	var u *Unit
+	for _, x := range w.st.alive(side) {
+		if w.st.typ(x).IsMajor() {
+			u = x
+			break
+		}
+	}
+	if u == nil {
+		return
+	}
+	example := "0503"
+	for _, z := range zones {
+		if slices.Contains(z.Units, u.ID) && len(z.Hexes) > 0 {
+			example = z.Hexes[len(z.Hexes)/2]
+			break
+		}
+	}
+	t := w.st.typ(u)
+	attacks := "bites and buffets"
+	if t.Major.Breath > 0 {
+		attacks = "bites, buffets and breathes"
+	}
+	fmt.Fprintf(b, "  # A %s's line is its hex, a space, and the hexside it faces (DR-HEX-7):\n", t.Name)
+	fmt.Fprintf(b, "  #   %s: \"%s %s\" stands in %s facing south (the top of the map is N;\n", u.ID, example, skeletonFacing, example)
+	b.WriteString("  #   the six facings are N, NE, SE, S, SW and NW).\n")
+	fmt.Fprintf(b, "  #   It %s into the hexes in front of it;\n", attacks)
+	b.WriteString("  #   its head can be hit only from the hex it faces (DR-DRAGON-ATK-3,\n")
+	b.WriteString("  #   DR-DRAGON-DEF-1). Change the " + skeletonFacing + " below to face the way it will go.\n")
+	b.WriteString("  #   It may not share a hex with a unit of its own side (DR-STACK-1).\n")
 }
 
 // zonesOn are the setup zones of u that exist on this map.
