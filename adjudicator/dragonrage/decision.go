@@ -101,6 +101,9 @@ func evolveDecision(st *State, ev adjudicator.Event) bool {
 func endActions(moves []*Move) []EndAction {
 	var out []EndAction
 	for _, mv := range moves {
+		if mv.major != nil && mv.major.gate != "" {
+			continue // a Dragon's gate is smashed in its move (major_move.go)
+		}
 		if mv.Smash != "" || mv.Climb != "" {
 			out = append(out, EndAction{Unit: mv.Unit, Smash: mv.Smash, Climb: mv.Climb})
 		}

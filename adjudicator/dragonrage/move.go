@@ -21,9 +21,19 @@ type Move struct {
 	Road    bool     `yaml:"road,omitempty"`    // set by umpire: the move used road movement
 	Exit    bool     `yaml:"exit,omitempty"`    // Elowyn steps off the map after the path (a trailing "exit" in the path)
 
+	// Major monsters (major_move.go): the movement mode, the facing at the
+	// end, a landing, how crash damage is spread.
+	Mode  string   `yaml:"mode,omitempty"`
+	Face  string   `yaml:"face,omitempty"`
+	Land  bool     `yaml:"land,omitempty"`
+	Crash []string `yaml:"crash,omitempty"`
+
 	// worked out while checking, used when resolving
-	steps []step
-	node  *yaml.Node
+	steps     []step
+	major     *majorMove
+	start     string        // where a major monster began the move
+	startFace hex.Direction // and its facing then
+	node      *yaml.Node
 }
 
 // step is one hex entered and what entering it does.
@@ -51,8 +61,9 @@ func (w *world) parseMovement(side adjudicator.Side, n *yaml.Node) (*Orders, err
 	spent := map[string]int{}
 	road := map[string]bool{}
 	ended := map[string]bool{}
+	majors := map[string]bool{}
 	for _, item := range list {
-		f, err := fields(item, "move", "path", "smash", "climb", "destroy")
+		f, err := fields(item, majorKeys...)
 		if err != nil {
 			return nil, err
 		}
@@ -62,6 +73,25 @@ func (w *world) parseMovement(side adjudicator.Side, n *yaml.Node) (*Orders, err
 		u, err := w.ownUnit(f["move"], side)
 		if err != nil {
 			return nil, err
+		}
+		if w.st.typ(u).IsMajor() {
+			if majors[u.ID] {
+				return nil, adjudicator.Errorf(f["move"], codeTwice, "%s is given two movement orders: give its whole move in one (DR-DRAGON-MODE-1)", u.ID)
+			}
+			majors[u.ID] = true
+			mv, err := w.parseMajorMove(u, item, f)
+			if err != nil {
+				return nil, err
+			}
+			mv.start, mv.startFace = u.Hex, u.facing()
+			w.applyMajorMove(u, mv) // on the copy, so later moves see it
+			o.Moves = append(o.Moves, mv)
+			continue
+		}
+		for _, k := range []string{"mode", "face", "overrun", "smash-mp", "land", "crash"} {
+			if f[k] != nil {
+				return nil, adjudicator.Errorf(f["@"+k], adjudicator.CodeUnknownField, "%q is for major monsters (Dragons, Rocs, wyverns): %s moves by its path", k, u.ID)
+			}
 		}
 		if ended[u.ID] {
 			return nil, adjudicator.Errorf(f["move"], codeTwice, "%s already ended its move with a smash, climb or destruction", u.ID)
@@ -104,6 +134,9 @@ func (w *world) parseMovement(side adjudicator.Side, n *yaml.Node) (*Orders, err
 	}
 	if err := w.forcedMoves(side, o, n); err != nil {
 		return nil, err // DR-TREX-4
+	}
+	if err := w.berserkMoves(side, o, n); err != nil {
+		return nil, err // DR-DRAGON-DEF-3
 	}
 	return o, nil
 }
@@ -277,14 +310,27 @@ func (w *world) entering(u *Unit, h hex.Hex, last bool, st *step) string {
 	if t.BreaksBridges() && w.bridgeState(h) != "" && mustBurn(w, h) {
 		st.Drowns = true // DR-TREX-2: legal, and fatal
 	}
+	if w.st.collapsedHex(h.String()) {
+		return "a major monster died there: the hex is impassable (DR-DRAGON-DEAD-3, DR-TERR-8)"
+	}
 	var friends, enemies []*Unit
 	for _, x := range w.st.at(h.String()) {
-		if x.ID == u.ID {
-			continue
-		}
-		if x.Side == u.Side {
+		switch {
+		case x.ID == u.ID || x.Flying: // a flyer is above the hex (DR-DRAGON-FLY-7)
+		case w.st.typ(x).IsMajor() && x.Side != u.Side:
+			// A hero may walk in under an enemy major monster, which ends his
+			// move; nobody else may (DR-STACK-4, DR-WZD-4).
+			switch {
+			case !t.Leads():
+				return fmt.Sprintf("%s stands there; only a hero walks into a major monster's hex (DR-STACK-4, DR-WZD-4)", x.ID)
+			case !last:
+				return fmt.Sprintf("entering %s's hex ends the hero's move (DR-STACK-4)", x.ID)
+			}
+		case w.st.typ(x).IsMajor():
+			return fmt.Sprintf("%s stands there: no unit shares a hex with a friendly major monster (DR-STACK-1)", x.ID)
+		case x.Side == u.Side:
 			friends = append(friends, x)
-		} else {
+		default:
 			enemies = append(enemies, x)
 		}
 	}
@@ -457,6 +503,14 @@ func (w *world) resolveMovement(o *Orders) {
 			w.sayf("%s does not move: it was eliminated earlier this phase", u.ID)
 			continue
 		}
+		if mv.major != nil {
+			w.applyMajorMove(u, mv)
+			w.checkVictory()
+			if w.st.Over {
+				return
+			}
+			continue
+		}
 		w.applyMove(u, mv)
 		if u.Gone {
 			continue
@@ -475,6 +529,7 @@ func (w *world) resolveMovement(o *Orders) {
 			return
 		}
 	}
+	w.bridgeFalls(phases[w.st.Phase].side) // DR-BRIDGE-6
 	w.endOfMovement(endActions(o.Moves))
 }
 
