@@ -608,7 +608,7 @@ func (w *world) escapeOrDie(x *Unit, mod int, cause string) bool {
 		return true
 	}
 	if t.Escape == 0 {
-		w.eliminate(x, cause+"; it has no escape roll (DR-SIEGE-2)")
+		w.kill(x, cause+"; it has no escape roll (DR-SIEGE-2)")
 		return false
 	}
 	roll := w.roll(fmt.Sprintf("escape roll of %s in %s", x.ID, x.Hex), 1)
@@ -623,7 +623,7 @@ func (w *world) escapeOrDie(x *Unit, mod int, cause string) bool {
 	if ok {
 		return true
 	}
-	w.eliminate(x, cause)
+	w.kill(x, cause) // a hero or Elowyn is wounded first (DR-AMB-76)
 	return false
 }
 

@@ -59,6 +59,9 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 		}
 		v.Units = append(v.Units, uv)
 	}
+	for _, h := range st.Major.Collapsed {
+		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "collapsed", At: h}) // DR-DRAGON-DEAD-3
+	}
 	for h, vp := range st.Destroyed {
 		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "vp-destroyed", At: h, Label: strconv.Itoa(vp)})
 	}

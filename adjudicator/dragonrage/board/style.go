@@ -46,6 +46,8 @@ var Style = &adjudicator.PictureStyle{
 	},
 	Markers: []adjudicator.MarkerStyle{
 		{Kind: "whirlwind", Shape: "spiral", Colour: 0x9b3f86, Tag: "W", TagFill: purple, Legend: "whirlwind (and its number)"},
+		// Where a major monster died: impassable (DR-DRAGON-DEAD-3).
+		{Kind: "collapsed", Tag: "body", TagFill: 0xb0b0b0, Legend: "a dead monster's body: impassable"},
 	},
 	// A whirlwind drifts from hex to hex (spell_whirlwind.go).
 	PathTraces: []string{"whirlwind"},
