@@ -822,7 +822,16 @@ func (w *world) applyMajorMove(u *Unit, mv *Move) {
 	checking := w.r == nil
 	var path []string
 	stopped := false
+	// A bound or flight through a Whirlwind may crash there, before it goes
+	// further (DR-SPELL-WHIRL-6, DR-AMB-6).
+	crashAt := ""
+	if !checking && (plan.mode == modeBound || plan.mode == modeFly) {
+		crashAt = w.whirlwindCrashHex(u, plan)
+	}
 	for _, st := range plan.steps {
+		if crashAt == from {
+			break
+		}
 		if st.Door != "" {
 			w.smashedBy(st.Door, u, fmt.Sprintf("smashed by %s as it faces it (DR-SMASH-1)", u.ID), checking)
 		}
@@ -847,16 +856,28 @@ func (w *world) applyMajorMove(u *Unit, mv *Move) {
 			w.emit(&EntranceChanged{Side: st.Control, Broken: e.Broken, Controller: u.Side, OpenUntil: e.OpenUntil})
 		}
 		path = append(path, st.To)
+		if st.To == crashAt {
+			break
+		}
 	}
 	face := plan.face
+	if crashAt != "" && len(path) > 0 {
+		face = plan.steps[len(path)-1].Face
+	} else if crashAt != "" {
+		face = u.facing()
+	}
 	if stopped && len(path) > 0 {
 		face = plan.steps[len(path)-1].Face
 	} else if stopped {
 		face = u.facing()
 	}
 	flying := plan.flying
-	w.placeMajor(u, from, path, face, flying, plan.mode)
+	w.placeMajor(u, from, path, face, flying || crashAt != "", plan.mode)
 	if checking {
+		return
+	}
+	if crashAt != "" {
+		w.crash(u, "caught in the Whirlwind in "+crashAt+" (DR-SPELL-WHIRL-6, DR-DRAGON-CRASH-1)", mv.Crash)
 		return
 	}
 	start := mv.start
@@ -1002,11 +1023,6 @@ func (w *world) afterMajorMove(u *Unit, mv *Move, stopped bool) {
 		w.crash(u, "it drops off the tower on purpose (DR-DRAGON-CRASH-5)", mv.Crash)
 		return
 	}
-	if plan.mode == modeBound || plan.mode == modeFly {
-		if w.flightMeetsWhirlwind(u, plan.crossed, mv.Crash) {
-			return
-		}
-	}
 	if landed && !u.Gone {
 		if !w.enemyOnGround(u.Hex, u) {
 			w.destroyVP(h, u, fmt.Sprintf("%s landed on it (DR-VP-3c)", u.ID))
@@ -1030,25 +1046,26 @@ func (w *world) afterMajorMove(u *Unit, mv *Move, stopped bool) {
 	}
 }
 
-// flightMeetsWhirlwind rolls for a bound or flight that starts in, passes
-// over or ends in a Whirlwind hex: a crash on 4+, once a move
-// (DR-SPELL-WHIRL-6, DR-DRAGON-CRASH-1, DR-AMB-6). It reports a crash.
-func (w *world) flightMeetsWhirlwind(u *Unit, crossed []string, spread []string) bool {
-	for _, h := range crossed {
+// whirlwindCrashHex rolls for a bound or flight that starts in, passes
+// over or ends in a Whirlwind hex: on 4+ it crashes there, once a move
+// (DR-SPELL-WHIRL-6, DR-DRAGON-CRASH-1, DR-AMB-6). It returns the hex it
+// crashes in, or "".
+func (w *world) whirlwindCrashHex(u *Unit, plan *majorMove) string {
+	for _, h := range plan.crossed {
 		hx, _ := hex.Parse(h)
 		if !w.whirlwindIn(hx) {
 			continue
 		}
-		roll := w.roll(fmt.Sprintf("%s %s through the Whirlwind in %s", u.ID, map[bool]string{true: "flies", false: "bounds"}[u.Mode == modeFly], h), 1)
+		roll := w.roll(fmt.Sprintf("%s %s through the Whirlwind in %s", u.ID, map[bool]string{true: "flies", false: "bounds"}[plan.mode == modeFly], h), 1)
 		crash := roll.Total >= 4
 		roll.Outcome = fmt.Sprintf("crashes on 4+ (DR-SPELL-WHIRL-6, DR-AMB-6): %s", map[bool]string{true: "it crashes", false: "it gets through"}[crash])
 		w.sayf("%s: %s", roll.Label, roll.Outcome)
 		if crash {
-			w.crash(u, "caught in the Whirlwind in "+h+" (DR-SPELL-WHIRL-6)", spread)
+			return h
 		}
-		return crash
+		return ""
 	}
-	return false
+	return ""
 }
 
 // bridgeFalls drops into the river every major monster of side still on
