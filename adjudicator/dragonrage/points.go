@@ -21,7 +21,9 @@ import (
 // requests are due at once and hidden, so the engine seals each answer
 // until the one adjudication that uses both; that adjudication reveals
 // the armies, creates their units, sets the VP goal by DR-THR-1 and starts
-// the setup phase of the fixed scenarios.
+// the setup phase of the fixed scenarios. The weighted scenario
+// (DR-PTS-1), where one player builds both armies and the other picks a
+// side, is in weighted.go.
 
 // phBuild is the phase in which both sides build their armies.
 const phBuild = "build"
@@ -64,14 +66,36 @@ func (t *PointType) half(side adjudicator.Side) int {
 	return int(p * 2)
 }
 
-// PointScenario is a point scenario: a map and each side's points.
+// PointScenario is a point scenario: a map and each side's points. In a
+// weighted scenario (DR-PTS-1) the points are ranges, from the mins to
+// Invader and Defender, and Units bounds the units of both armies
+// together.
 type PointScenario struct {
-	ID       string `yaml:"id"`
-	Rule     string `yaml:"rule"`
-	Title    string `yaml:"title"`
-	Map      string `yaml:"map"`
-	Invader  int    `yaml:"invader"`
-	Defender int    `yaml:"defender"`
+	ID          string `yaml:"id"`
+	Rule        string `yaml:"rule"`
+	Title       string `yaml:"title"`
+	Map         string `yaml:"map"`
+	Weighted    bool   `yaml:"weighted"`
+	Invader     int    `yaml:"invader"`
+	Defender    int    `yaml:"defender"`
+	InvaderMin  int    `yaml:"invader-min"`
+	DefenderMin int    `yaml:"defender-min"`
+	Units       []int  `yaml:"units"` // [min, max], both armies together
+}
+
+// check says what is wrong with a scenario of data/points.yaml.
+func (s *PointScenario) check() error {
+	switch {
+	case s.Invader <= 0 || s.Defender <= 0:
+		return fmt.Errorf("%s: give each side its points", s.ID)
+	case !s.Weighted && (s.InvaderMin != 0 || s.DefenderMin != 0 || s.Units != nil):
+		return fmt.Errorf("%s: point ranges and unit counts are for weighted scenarios", s.ID)
+	case s.Weighted && (s.InvaderMin <= 0 || s.InvaderMin > s.Invader || s.DefenderMin <= 0 || s.DefenderMin > s.Defender):
+		return fmt.Errorf("%s: a weighted scenario's points run from invader-min to invader and from defender-min to defender", s.ID)
+	case s.Weighted && (len(s.Units) != 2 || s.Units[0] < 1 || s.Units[0] > s.Units[1]):
+		return fmt.Errorf("%s: a weighted scenario bounds the units of both armies: units: [MIN, MAX]", s.ID)
+	}
+	return nil
 }
 
 // PointData is data/points.yaml.
@@ -106,6 +130,12 @@ func Points() (*PointData, error) {
 				return
 			}
 		}
+		for _, sc := range p.Scenarios {
+			if err := sc.check(); err != nil {
+				pointsErr = fmt.Errorf("dragonrage data/points.yaml: %w", err)
+				return
+			}
+		}
 		pointsData = &p
 	})
 	return pointsData, pointsErr
@@ -129,16 +159,48 @@ func halfText(h int) string {
 	return fmt.Sprintf("%d.5", h/2)
 }
 
-// budgets returns each side's points, in half points: the scenario's, or
-// the option points=INVADER/DEFENDER.
+// budgets returns each side's points, in half points: the scenario's (the
+// top of its ranges in a weighted scenario), or the option
+// points=INVADER/DEFENDER.
 func budgets(sc *PointScenario, opts map[string]string) (inv, def int, err error) {
 	inv, def = sc.Invader*2, sc.Defender*2
 	v, ok := opts["points"]
 	if !ok {
 		return inv, def, nil
 	}
+	if sc.Weighted {
+		return 0, 0, fmt.Errorf("option points=%s: the weighted scenario's points are ranges, the invader %d to %d and the defender %d to %d (%s); leave the option out", v, sc.InvaderMin, sc.Invader, sc.DefenderMin, sc.Defender, sc.Rule)
+	}
 	i, d, err := parsePoints(v)
 	return i * 2, d * 2, err
+}
+
+// armyLimits are the points one army may cost, in half points, and the
+// rule that says so.
+type armyLimits struct {
+	min, max int // min 0: no floor
+	rule     string
+}
+
+// armyLimits returns what side's army may cost in this point game.
+func (st *State) armyLimits(side adjudicator.Side) armyLimits {
+	sc, inv, def := st.pointBudgets()
+	lim := armyLimits{max: inv, rule: sc.Rule}
+	if side == Defender {
+		lim.max = def
+	}
+	if sc.Weighted {
+		lim.min = map[adjudicator.Side]int{Invader: sc.InvaderMin, Defender: sc.DefenderMin}[side] * 2
+	}
+	return lim
+}
+
+// text is the limits as a player reads them: "80" or "80 to 85".
+func (l armyLimits) text() string {
+	if l.min == 0 {
+		return halfText(l.max)
+	}
+	return halfText(l.min) + " to " + halfText(l.max)
 }
 
 // parsePoints reads the option points=INVADER/DEFENDER.
@@ -184,6 +246,9 @@ func setupPoints(s adjudicator.Setup, sc *PointScenario) (*State, error) {
 	if _, _, err := budgets(sc, s.Options); err != nil {
 		return nil, err
 	}
+	if v, ok := s.Options["goal-adjust"]; ok && sc.Weighted {
+		return nil, fmt.Errorf("option goal-adjust=%s: in the weighted scenario the builder sets the VP goal with the armies (%s, DR-THR-2), and a handicap (DR-HCAP-3) depends on the side the better player takes, chosen after the build; leave the option out", v, sc.Rule)
+	}
 	types, err := d.withOverrides(s.Options)
 	if err != nil {
 		return nil, err
@@ -204,9 +269,20 @@ func setupPoints(s adjudicator.Setup, sc *PointScenario) (*State, error) {
 	return st, nil
 }
 
-// buildRequests are the two hidden build requests of a point scenario.
+// pointPhase reports whether the game is in a point game's phases before
+// the setup, where points.go and weighted.go answer for the ruleset.
+func (st *State) pointPhase() bool {
+	return (st.Phase == phBuild || st.Phase == phChoose) && st.Pending == nil
+}
+
+// buildRequests are what a point game waits for before the setup: the two
+// hidden build requests of a point scenario, or the weighted scenario's
+// build or side choice.
 func (st *State) buildRequests() []adjudicator.Request {
 	sc, inv, def := st.pointBudgets()
+	if sc.Weighted {
+		return st.weightedRequests(sc)
+	}
 	out := make([]adjudicator.Request, 0, 2)
 	for _, side := range []adjudicator.Side{Invader, Defender} {
 		pts := map[adjudicator.Side]int{Invader: inv, Defender: def}[side]
@@ -227,6 +303,14 @@ func (st *State) buildRequests() []adjudicator.Request {
 // cannot play yet left out. Who may buy what is checked when the army
 // comes (notBuyable).
 func priceList(side adjudicator.Side) string {
+	return priceItems(side) + " " + assumedNote
+}
+
+// assumedNote says what the stars of a price list mean.
+const assumedNote = "(* assumed by umpire: the rules do not print it; a group may correct it)"
+
+// priceItems is priceList without the note on the stars.
+func priceItems(side adjudicator.Side) string {
 	p, err := Points()
 	if err != nil {
 		return "see data/points.yaml"
@@ -258,7 +342,7 @@ func priceList(side adjudicator.Side) string {
 		}
 		parts = append(parts, s)
 	}
-	return strings.Join(parts, ", ") + " (* assumed by umpire: the rules do not print it; a group may correct it)"
+	return strings.Join(parts, ", ")
 }
 
 // pointBudgets returns the point scenario of the game and each side's
@@ -333,10 +417,10 @@ func counterLimit(t *PointType, mix map[string]int) int {
 }
 
 // parseBuild reads a side's army: "TYPE: COUNT" lines, checked against the
-// point table, the side's points and the counter mix.
-func (w *world) parseBuild(side adjudicator.Side, n *yaml.Node) (*Army, error) {
+// point table, the side's points (lim) and the counter mix.
+func (w *world) parseBuild(side adjudicator.Side, n *yaml.Node, lim armyLimits) (*Army, error) {
 	if n.Kind != yaml.MappingNode || len(n.Content) == 0 {
-		return nil, adjudicator.Errorf(n, adjudicator.CodeBadValue, "an army is one line per counter type, \"TYPE: COUNT\", e.g. \"INF: 8\" (DR-PTS-2)")
+		return nil, adjudicator.Errorf(n, adjudicator.CodeBadValue, "an army is one line per counter type, \"TYPE: COUNT\", e.g. \"INF: 8\" (%s)", lim.rule)
 	}
 	pd, err := Points()
 	if err != nil {
@@ -346,8 +430,6 @@ func (w *world) parseBuild(side adjudicator.Side, n *yaml.Node) (*Army, error) {
 	if err != nil {
 		return nil, err
 	}
-	_, inv, def := w.st.pointBudgets()
-	budget := map[adjudicator.Side]int{Invader: inv, Defender: def}[side]
 	a := &Army{Side: side, Counts: map[string]int{}}
 	var errs adjudicator.OrderErrors
 	lines := map[string]*yaml.Node{}
@@ -390,13 +472,23 @@ func (w *world) parseBuild(side adjudicator.Side, n *yaml.Node) (*Army, error) {
 		a.Counts[code] = c
 		a.half += c * t.half(side)
 	}
-	if len(errs) == 0 && a.half > budget {
+	if len(errs) == 0 && (a.half > lim.max || a.half < lim.min) {
 		var parts []string
 		for _, code := range slices.Sorted(maps.Keys(a.Counts)) {
 			parts = append(parts, fmt.Sprintf("%d %s × %s", a.Counts[code], code, halfText(pd.Types[code].half(side))))
 		}
-		errs = append(errs, adjudicator.Errorf(n, codeOverPoints, "the army costs %s points (%s) and the %s has %s: take off %s points or more (DR-PTS-2, DR-TABLE-POINTS)",
-			halfText(a.half), strings.Join(parts, " + "), side, halfText(budget), halfText(a.half-budget)))
+		cost := fmt.Sprintf("the army costs %s points (%s)", halfText(a.half), strings.Join(parts, " + "))
+		switch {
+		case lim.min == 0:
+			errs = append(errs, adjudicator.Errorf(n, codeOverPoints, "%s and the %s has %s: take off %s points or more (%s, DR-TABLE-POINTS)",
+				cost, side, halfText(lim.max), halfText(a.half-lim.max), lim.rule))
+		case a.half > lim.max:
+			errs = append(errs, adjudicator.Errorf(n, codeOverPoints, "%s and the %s's must cost %s: take off %s points or more (%s, DR-TABLE-POINTS)",
+				cost, side, lim.text(), halfText(a.half-lim.max), lim.rule))
+		default:
+			errs = append(errs, adjudicator.Errorf(n, codeUnderPoints, "%s and the %s's must cost %s: add %s points or more (%s, DR-TABLE-POINTS)",
+				cost, side, lim.text(), halfText(lim.min-a.half), lim.rule))
+		}
 	}
 	if len(errs) > 0 {
 		sortErrs(errs)
@@ -436,9 +528,13 @@ func (*ArmiesRevealed) EventType() string { return "dragonrage.armies-revealed" 
 
 var pointEvents = []adjudicator.EventType{
 	{Name: "dragonrage.armies-revealed", Schema: 1, New: func() adjudicator.Event { return new(ArmiesRevealed) }},
+	{Name: "dragonrage.side-chosen", Schema: 1, New: func() adjudicator.Event { return new(SideChosen) }},
 }
 
 func evolvePoints(st *State, ev adjudicator.Event) bool {
+	if _, ok := ev.(*SideChosen); ok {
+		return true // the players move (the game layer folds it); the state does not
+	}
 	e, ok := ev.(*ArmiesRevealed)
 	if !ok {
 		return false
@@ -456,7 +552,8 @@ func evolvePoints(st *State, ev adjudicator.Event) bool {
 }
 
 // resolveBuilds reveals both armies, creates their units, sets the goal
-// and starts the setup (DR-PTS-2, DR-PBEM-5).
+// and starts the setup (DR-PTS-2, DR-PBEM-5); in a weighted scenario it
+// resolves the build or the side choice (weighted.go).
 func (w *world) resolveBuilds(subs []adjudicator.Submission) {
 	armies := map[adjudicator.Side]*Army{}
 	for _, s := range subs {
@@ -464,13 +561,30 @@ func (w *world) resolveBuilds(subs []adjudicator.Submission) {
 			w.concede(s.Side)
 			return
 		}
+		switch o := s.Orders.(type) {
+		case *WeightedBuild:
+			w.resolveWeightedBuild(o)
+			return
+		case *SideChoice:
+			w.resolveSideChoice(s.Side, o)
+			return
+		}
 		a := s.Orders.(*Army)
 		a.Side = s.Side
 		armies[s.Side] = a
 	}
+	units := w.armyUnits(armies)
+	goal, why := w.st.pointGoal(units)
+	w.emit(&ArmiesRevealed{Units: units, Goal: goal})
+	w.sayf("the invader's VP goal is %d: %s", goal, why)
+	w.emit(&PhaseBegan{Turn: 0, Phase: phSetupDefender})
+}
+
+// armyUnits are the units of both armies, numbered per type, the
+// invader's first, and the rest of the counter mix waiting in the box for
+// reinforcements; each army is told with its cost.
+func (w *world) armyUnits(armies map[adjudicator.Side]*Army) []NewUnit {
 	d, _ := Embedded()
-	_, inv, def := w.st.pointBudgets()
-	budget := map[adjudicator.Side]int{Invader: inv, Defender: def}
 	counts := map[string]int{}
 	var units []NewUnit
 	for _, side := range []adjudicator.Side{Invader, Defender} {
@@ -483,19 +597,20 @@ func (w *world) resolveBuilds(subs []adjudicator.Submission) {
 				units = append(units, NewUnit{ID: fmt.Sprintf("%s-%d", code, counts[code]), Type: code, Side: side})
 			}
 		}
-		w.sayf("the %s's army, %s points of %s: %s (DR-PTS-2)", side, a.Points, halfText(budget[side]), strings.Join(parts, ", "))
+		lim := w.st.armyLimits(side)
+		of := "of " + lim.text()
+		if lim.min > 0 {
+			of = "(" + lim.text() + ")"
+		}
+		w.sayf("the %s's army, %s points %s: %s (%s)", side, a.Points, of, strings.Join(parts, ", "), lim.rule)
 	}
-	// The rest of the counter mix waits in the box for reinforcements.
 	for _, code := range reinforcementTypes(w.st.Map) {
 		for counts[code] < d.Mix[code] {
 			counts[code]++
 			units = append(units, NewUnit{ID: fmt.Sprintf("%s-%d", code, counts[code]), Type: code, Side: Defender, Pool: true})
 		}
 	}
-	goal, why := w.st.pointGoal(units)
-	w.emit(&ArmiesRevealed{Units: units, Goal: goal})
-	w.sayf("the invader's VP goal is %d: %s", goal, why)
-	w.emit(&PhaseBegan{Turn: 0, Phase: phSetupDefender})
+	return units
 }
 
 // pointGoal is the VP goal of DR-THR-1 for these units (nil: none yet),
@@ -553,13 +668,20 @@ func (st *State) pointGoal(units []NewUnit) (int, string) {
 	return goal, strings.Join(parts, " ")
 }
 
-// parseBuildOrders reads an answer to a build request: an army, or a
+// parseBuildOrders reads an answer to a point game's request before the
+// setup: an army, the weighted scenario's build or side choice, or a
 // concession.
 func (w *world) parseBuildOrders(req adjudicator.Request, n *yaml.Node) (adjudicator.Orders, error) {
 	if n.Kind == yaml.MappingNode && len(n.Content) == 2 && n.Content[0].Value == "concede" {
 		return w.parse(req, n)
 	}
-	a, err := w.parseBuild(req.Side, n)
+	if sc, _, _ := w.st.pointBudgets(); sc.Weighted {
+		if w.st.Phase == phChoose {
+			return w.parseSideChoice(req, n)
+		}
+		return w.parseWeighted(n)
+	}
+	a, err := w.parseBuild(req.Side, n, w.st.armyLimits(req.Side))
 	if err != nil {
 		return nil, err
 	}
@@ -574,8 +696,12 @@ func pointScenarioInfos(sides []adjudicator.Side) []adjudicator.ScenarioInfo {
 	}
 	var out []adjudicator.ScenarioInfo
 	for _, s := range p.Scenarios {
-		out = append(out, adjudicator.ScenarioInfo{ID: s.ID, Title: s.Title, Sides: sides,
-			Doc: fmt.Sprintf("map %s, invader %d points, defender %d, built in secret; VP goal by DR-THR-1 (%s)", s.Map, s.Invader, s.Defender, s.Rule)})
+		doc := fmt.Sprintf("map %s, invader %d points, defender %d, built in secret; VP goal by DR-THR-1 (%s)", s.Map, s.Invader, s.Defender, s.Rule)
+		if s.Weighted {
+			doc = fmt.Sprintf("map %s: the invader's player builds both armies (invader %d to %d points, defender %d to %d, %d to %d units in all) and sets the VP goal; the defender's player then chooses which side to play (%s)",
+				s.Map, s.InvaderMin, s.Invader, s.DefenderMin, s.Defender, s.Units[0], s.Units[1], s.Rule)
+		}
+		out = append(out, adjudicator.ScenarioInfo{ID: s.ID, Title: s.Title, Sides: sides, Doc: doc})
 	}
 	return out
 }

@@ -417,7 +417,7 @@ func (c *posChecker) turn(root *yaml.Node, p *position, st *State) {
 	info, ok := phases[p.Phase]
 	var keys []string
 	for k := range phases {
-		if k != phEnd && k != phBuild {
+		if k != phEnd && k != phBuild && k != phChoose {
 			keys = append(keys, k)
 		}
 	}
@@ -426,7 +426,10 @@ func (c *posChecker) turn(root *yaml.Node, p *position, st *State) {
 	case p.Phase == phBuild && st.isPointGame():
 		// A point game before its armies are built: only Elowyn, who is
 		// never bought, may be there (DR-PTS-2, DR-PTS-4).
-	case !ok || p.Phase == phEnd || p.Phase == phBuild:
+	case p.Phase == phChoose && st.isWeighted():
+		// A weighted game's armies are built; the side choice is due
+		// (DR-PTS-1).
+	case !ok || p.Phase == phEnd || p.Phase == phBuild || p.Phase == phChoose:
 		c.at(field(root, "phase"), "no phase %q to wait in; the phases are %s (the turn marker, end-of-turn, is automatic)", p.Phase, strings.Join(keys, ", "))
 	case info.key == "setup" && (p.Turn != 0 || p.Pre):
 		c.at(field(root, "turn"), "the setup is turn 0, before any pre-turn")

@@ -43,8 +43,8 @@ func (ruleset) Due(s adjudicator.State) []adjudicator.Request {
 	if st.Over {
 		return nil
 	}
-	if st.Phase == phBuild && st.Pending == nil {
-		return st.buildRequests() // both at once, hidden (points.go)
+	if st.pointPhase() {
+		return st.buildRequests() // points.go, weighted.go
 	}
 	return []adjudicator.Request{st.request()}
 }
@@ -52,8 +52,8 @@ func (ruleset) Due(s adjudicator.State) []adjudicator.Request {
 func (ruleset) ParseOrders(s adjudicator.State, req adjudicator.Request, n *yaml.Node) (adjudicator.Orders, error) {
 	st := s.(*State)
 	w := newWorld(st.clone(), nil)
-	if st.Phase == phBuild && st.Pending == nil {
-		return w.parseBuildOrders(req, n) // points.go
+	if st.pointPhase() {
+		return w.parseBuildOrders(req, n) // points.go, weighted.go
 	}
 	return w.parse(req, n)
 }
@@ -62,8 +62,8 @@ func (ruleset) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) 
 	st := r.State().(*State)
 	w := newWorld(st, r)
 	w.emit(&Resolving{})
-	if st.Phase == phBuild && st.Pending == nil {
-		w.resolveBuilds(subs) // points.go
+	if st.pointPhase() {
+		w.resolveBuilds(subs) // points.go, weighted.go
 		return r.Err()
 	}
 	o := subs[0].Orders.(*Orders)
