@@ -244,3 +244,189 @@ func TestBuildPhasePositions(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightedScenarios holds the weighted scenarios to DR-PTS-1 (80 to 85
+// points for the invader, 72 to 77 for the defender, 20 to 22 units in
+// all) and proves that each has a build umpire accepts: for each side,
+// every (units, cost) an army of the counters it may buy can reach, within
+// the counter mix, and a pair of armies within the ranges and the count.
+func TestWeightedScenarios(t *testing.T) {
+	pd, err := Points()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, id := range []string{"weighted-esirien", "weighted-nurkott"} {
+		sc, ok := pd.scenario(id)
+		if !ok {
+			t.Fatalf("no scenario %s", id)
+		}
+		if !sc.Weighted || sc.Rule != "DR-PTS-1" || sc.InvaderMin != 80 || sc.Invader != 85 || sc.DefenderMin != 72 || sc.Defender != 77 ||
+			len(sc.Units) != 2 || sc.Units[0] != 20 || sc.Units[1] != 22 {
+			t.Errorf("%s: %+v is not DR-PTS-1's", id, sc)
+		}
+		s, err := Ruleset.Setup(adjudicator.Setup{Scenario: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := newWorld(s.(*State), nil)
+		// reach[side][units] is the set of costs (half points) an army of
+		// that many units can have.
+		reach := map[adjudicator.Side][]map[int]bool{}
+		for _, side := range []adjudicator.Side{Invader, Defender} {
+			r := make([]map[int]bool, sc.Units[1]+1)
+			r[0] = map[int]bool{0: true}
+			for _, code := range buyableCodes(pd) {
+				pt := pd.Types[code]
+				if w.notBuyable(side, pt) != "" {
+					continue
+				}
+				limit := counterLimit(pt, d.Mix)
+				next := make([]map[int]bool, len(r))
+				for n := range r {
+					for cost := range r[n] {
+						for k := 0; k <= limit && n+k < len(r); k++ {
+							if next[n+k] == nil {
+								next[n+k] = map[int]bool{}
+							}
+							next[n+k][cost+k*pt.half(side)] = true
+						}
+					}
+				}
+				r = next
+			}
+			reach[side] = r
+		}
+		fewest := 0
+		for ni, costs := range reach[Invader] {
+			for ci := range costs {
+				if ci < sc.InvaderMin*2 || ci > sc.Invader*2 {
+					continue
+				}
+				for nd, dc := range reach[Defender] {
+					for cd := range dc {
+						if cd >= sc.DefenderMin*2 && cd <= sc.Defender*2 && ni+nd >= sc.Units[0] && ni+nd <= sc.Units[1] && (fewest == 0 || ni+nd < fewest) {
+							fewest = ni + nd
+						}
+					}
+				}
+			}
+		}
+		if fewest == 0 {
+			t.Errorf("%s: no build umpire accepts", id)
+		}
+		t.Logf("%s: the fewest units a build may have: %d", id, fewest)
+	}
+}
+
+// TestWeightedSetup: the weighted scenario's points are its ranges and its
+// goal is the builder's: the options that would change them are refused.
+func TestWeightedSetup(t *testing.T) {
+	for _, bad := range []map[string]string{{"points": "85/77"}, {"goal-adjust": "+1"}, {"forces.invader.GIANT": "2"}} {
+		if _, err := Ruleset.Setup(adjudicator.Setup{Scenario: "weighted-esirien", Options: bad}); err == nil {
+			t.Errorf("weighted-esirien with %v was set up", bad)
+		}
+	}
+	s, err := Ruleset.Setup(adjudicator.Setup{Scenario: "weighted-nurkott", Options: map[string]string{"elowyn": "on"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	due := Ruleset.Due(s)
+	if len(due) != 1 || due[0].Side != Invader || due[0].Hidden || due[0].Phase != "build" ||
+		!strings.Contains(due[0].Prompt, "the invader's of 80 to 85 points and the defender's of 72 to 77, 20 to 22 units in all") {
+		t.Errorf("due %+v, want the builder's one public request", due)
+	}
+}
+
+// TestWeightedThroughTheGame plays a weighted game's build and side choice
+// through the game engine: the build is public in the log (the chooser
+// must read it), the choice is an event of the log that swaps the
+// players, the player who chose plays the invader from then on, and the
+// default answer to the choice (no-move=default) keeps the chooser's side.
+func TestWeightedThroughTheGame(t *testing.T) {
+	t0 := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
+	secret := bytes.Repeat([]byte{7}, 32)
+	rec, _, err := game.Create(game.NewGame{
+		ID: "w1", Ruleset: Ruleset, Scenario: "weighted-nurkott",
+		Players: []game.Player{{Side: Invader, Address: "builder@example.org"}, {Side: Defender, Address: "chooser@example.org"}},
+		Time:    t0, Secret: secret,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	log := []game.Entry{{Seq: 1, Record: rec}}
+	g, err := game.Load(log, lookupDR)
+	if err != nil {
+		t.Fatal(err)
+	}
+	vault := game.Vault{}
+	submit := func(side adjudicator.Side, src string) *game.Outcome {
+		t.Helper()
+		out, err := g.Submit(game.Input{Side: side, Src: []byte(src), Time: t0.Add(time.Duration(len(log)) * time.Minute), Via: "test",
+			Secrets: func(int) ([]byte, error) { return secret, nil }, NextSecret: bytes.Repeat([]byte{9}, 32),
+			Rand: &salts{}, Unseal: vault.Unseal})
+		if err != nil {
+			t.Fatalf("%s: %v", side, err)
+		}
+		for _, r := range out.Records {
+			log = append(log, game.Entry{Seq: uint64(len(log) + 1), Record: r})
+		}
+		vault.Keep(out.Records)
+		g = out.Next
+		return out
+	}
+	out := submit(Invader, "turn: 0\nphase: build\norders:\n  invader: {GIANT: 5, HERO: 1}\n  defender: {HERO: 1, WZD: 1, WRG: 4, TRL: 3, ORC: 2, GOB: 3}\n")
+	if len(out.Results) != 1 || out.Accepted.Text == "" || !strings.Contains(out.Accepted.Normalized, "GIANT: 5") {
+		t.Fatalf("the build: %d adjudications, text %q, normalized %q; want one, public", len(out.Results), out.Accepted.Text, out.Accepted.Normalized)
+	}
+	due := g.Due()
+	if len(due) != 1 || due[0].Side != Defender || due[0].Kind != "decision" || due[0].Phase != "choose" {
+		t.Fatalf("due %+v, want the chooser's decision", due)
+	}
+	if d, ok := Ruleset.(adjudicator.Defaulter).DefaultOrders(g.State, due[0]); !ok || strings.TrimSpace(d) != "play: defender" {
+		t.Errorf("the default side choice is %q, %v; want the side he was named for", d, ok)
+	}
+	if v := g.View(Defender); len(v.Units) == 0 {
+		t.Error("the chooser sees no army to choose from")
+	}
+	submit(Defender, "turn: 0\nphase: choose\norders:\n  play: invader\n")
+	var chosen int
+	for _, e := range log {
+		if e.Type == "dragonrage.side-chosen" {
+			chosen++
+			if string(e.Payload) != `{"by":"defender","side":"invader"}` {
+				t.Errorf("side-chosen payload %s", e.Payload)
+			}
+		}
+	}
+	if chosen != 1 {
+		t.Fatalf("%d side-chosen events in the log, want 1", chosen)
+	}
+	for side, want := range map[adjudicator.Side]string{Invader: "chooser@example.org", Defender: "builder@example.org"} {
+		if p, _ := g.Player(side); p.Address != want {
+			t.Errorf("the %s is played by %s, want %s", side, p.Address, want)
+		}
+	}
+	if g.Seat(Invader) != Defender || g.Seat(Defender) != Invader {
+		t.Errorf("seats: invader %s, defender %s: each player keeps the secret he was given", g.Seat(Invader), g.Seat(Defender))
+	}
+	if due := g.Due(); len(due) != 1 || due[0].Side != Defender || due[0].Phase != "setup" {
+		t.Errorf("due %+v, want the defender's setup (the builder's now)", due)
+	}
+	again, err := game.Load(log, lookupDR)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p, _ := again.Player(Invader); p.Address != "chooser@example.org" {
+		t.Errorf("the log folds to the invader played by %s", p.Address)
+	}
+	if a := game.Verify(log); !a.OK() {
+		t.Errorf("verify: %+v", a)
+	}
+	if a := game.Replay(log, lookupDR); !a.OK() {
+		t.Errorf("replay: %+v", a)
+	}
+}
