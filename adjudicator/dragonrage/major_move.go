@@ -829,7 +829,7 @@ func (w *world) applyMajorMove(u *Unit, mv *Move) {
 		crashAt = w.whirlwindCrashHex(u, plan)
 	}
 	for _, st := range plan.steps {
-		if crashAt == from {
+		if crashAt != "" && crashAt == from {
 			break
 		}
 		if st.Door != "" {

@@ -48,6 +48,7 @@ type position struct {
 	Elementals []posElemental         `yaml:"elementals,omitempty"`
 	Elowyn     *elowynState           `yaml:"elowyn,omitempty"`
 	Grudges    map[string]Grudge      `yaml:"trex-meleed-by,omitempty"`
+	Collapsed  []string               `yaml:"collapsed,omitempty"` // where major monsters died (DR-DRAGON-DEAD-3)
 	Pending    *Decision              `yaml:"decision,omitempty"`
 }
 
@@ -826,6 +827,16 @@ func (c *posChecker) markers(root *yaml.Node, p *position, w *world) {
 		}
 		st.Monsters.Meleed[id] = Grudge{Turn: g.Turn, By: slices.Clone(g.By)}
 	}
+	for i, h := range p.Collapsed {
+		hx, err := hex.ParseLenient(h)
+		if err != nil || !st.board.OnMap(hx) {
+			c.at(item(root, "collapsed", i), "%q is not a hex of the map: collapsed lists the hexes where a major monster died (DR-DRAGON-DEAD-3)", h)
+			continue
+		}
+		if !slices.Contains(st.Major.Collapsed, hx.String()) {
+			st.Major.Collapsed = append(st.Major.Collapsed, hx.String())
+		}
+	}
 	if d := p.Pending; d != nil {
 		n := field(root, "decision")
 		if d.Side != Invader && d.Side != Defender {
@@ -855,7 +866,8 @@ func WritePosition(s adjudicator.State) ([]byte, error) {
 	p := position{Goal: st.Goal, Turn: st.Turn, Phase: st.Phase, Pre: st.Pre, VP: st.VP,
 		LastDamage: st.LastDamage, LastInside: st.LastInside, Waiting: st.Waiting,
 		Destroyed: cloneMap(st.Destroyed), Bridges: cloneMap(st.Bridges), Grudges: st.Monsters.clone().Meleed,
-		Pending: st.Pending.clone()}
+		Collapsed: slices.Clone(st.Major.Collapsed),
+		Pending:   st.Pending.clone()}
 	if st.First != Invader {
 		p.First = string(st.First)
 	}
