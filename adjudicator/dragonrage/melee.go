@@ -18,6 +18,8 @@ type Attack struct {
 	Fire   []string `yaml:"fire,omitempty"`   // archers and goblins adding their fire (DR-FIRE-4)
 	Target string   `yaml:"target,omitempty"` // a monster in a mixed hex
 	Open   bool     `yaml:"open,omitempty"`   // the defender opens the entrances it attacks through (DR-ENTR-9)
+	Groups []string `yaml:"groups,omitempty"` // a major monster's groups that attack (major_melee.go)
+	Area   string   `yaml:"area,omitempty"`   // the area of a major monster attacked (major_melee.go)
 }
 
 const meleeExample = `  - attack: 1108
@@ -42,11 +44,32 @@ func (w *world) canMelee(side adjudicator.Side) bool {
 			}
 		}
 	}
-	return w.serpentCanAttackVP(side) // DR-SERP-8
+	return w.serpentCanAttackVP(side) || w.majorCanMelee(side) // DR-SERP-8; major monsters
 }
 
 // checkAttacker says why u may not join a melee on hex t, or "".
 func (w *world) checkAttacker(u *Unit, t hex.Hex, open bool) (string, string) {
+	if code, why := w.mayMelee(u); why != "" {
+		return code, why
+	}
+	a := w.st.hexOf(u)
+	if !a.Adjacent(t) {
+		return codeNotAdjacent, fmt.Sprintf("%s in %s is not next to %s (DR-MELEE-1)", u.ID, a, t)
+	}
+	if why := w.serpentMelee(u, a, t, w.meleeBlocked(a, t)); why != "" {
+		if open && u.Side == Defender && w.canOpen(u, a, t) {
+			return "", ""
+		}
+		return codeCannot, fmt.Sprintf("%s cannot attack %s: %s", u.ID, t, why)
+	}
+	if why := w.magicBlocksAttack(a, t); why != "" {
+		return codeCannot, why
+	}
+	return "", ""
+}
+
+// mayMelee says why u makes no melee attack at all this turn, or "".
+func (w *world) mayMelee(u *Unit) (string, string) {
 	ty := w.st.typ(u)
 	switch {
 	case u.Hex == "":
@@ -61,19 +84,6 @@ func (w *world) checkAttacker(u *Unit, t hex.Hex, open bool) (string, string) {
 		return codeCannot, fmt.Sprintf("archers attack with the fire rules, even when adjacent: put %s under \"fire:\" (DR-ARH-1, DR-AMB-24; the game option archers=may-melee allows melee)", u.ID)
 	case ty.Melee == MeleeNever:
 		return codeCannot, fmt.Sprintf("%s cannot make melee attacks; it may add its fire (DR-SIEGE-3)", u.ID)
-	}
-	a := w.st.hexOf(u)
-	if !a.Adjacent(t) {
-		return codeNotAdjacent, fmt.Sprintf("%s in %s is not next to %s (DR-MELEE-1)", u.ID, a, t)
-	}
-	if why := w.serpentMelee(u, a, t, w.meleeBlocked(a, t)); why != "" {
-		if open && u.Side == Defender && w.canOpen(u, a, t) {
-			return "", ""
-		}
-		return codeCannot, fmt.Sprintf("%s cannot attack %s: %s", u.ID, t, why)
-	}
-	if why := w.magicBlocksAttack(a, t); why != "" {
-		return codeCannot, why
 	}
 	return "", ""
 }
@@ -94,7 +104,7 @@ func (w *world) parseMelee(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 	o := &Orders{}
 	used := map[string]bool{}
 	for _, item := range list {
-		f, err := fields(item, "attack", "with", "fire", "target", "open")
+		f, err := fields(item, "attack", "with", "fire", "target", "open", "groups", "area")
 		if err != nil {
 			return nil, err
 		}
@@ -106,6 +116,14 @@ func (w *world) parseMelee(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 			return nil, err
 		}
 		th, _ := hex.Parse(at)
+		if w.isMajorMelee(side, at, f) { // by or on a major monster (major_melee.go)
+			a, err := w.parseMajorMelee(side, item, f, at, used, o.Attacks)
+			if err != nil {
+				return nil, err
+			}
+			o.Attacks = append(o.Attacks, a)
+			continue
+		}
 		a := &Attack{At: at}
 		if len(w.st.at(at)) == 0 { // a sea serpent "attacks" an empty VP hex (DR-SERP-8)
 			if err := w.checkVPAttack(side, a, f, used, o.Attacks); err != nil {
@@ -168,6 +186,9 @@ func (w *world) parseMelee(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 	if err := w.forcedAttacks(side, o, n); err != nil {
 		return nil, err // DR-TREX-4
 	}
+	if err := w.checkMajorOrders(side, o, n); err != nil {
+		return nil, err // DR-AMB-58
+	}
 	return o, nil
 }
 
@@ -206,12 +227,16 @@ func (w *world) checkMilitia(u *Unit, side adjudicator.Side, t, named string) (s
 }
 
 func (w *world) resolveMelee(o *Orders) {
+	if w.berserkAttacks(o); w.st.Over { // DR-AMB-58
+		return
+	}
 	for _, a := range o.Attacks {
 		w.attack(a)
 		if w.st.Over {
 			return
 		}
 	}
+	w.berserkDeaths() // DR-DRAGON-DEF-4
 }
 
 // attack resolves one melee attack, re-checking it first: earlier attacks
@@ -219,6 +244,9 @@ func (w *world) resolveMelee(o *Orders) {
 func (w *world) attack(a *Attack) {
 	if w.vpAttack(a) {
 		return // DR-SERP-8
+	}
+	if w.majorMelee(a) {
+		return // by or on a major monster
 	}
 	t, _ := hex.Parse(a.At)
 	var side adjudicator.Side
