@@ -10,11 +10,19 @@ import (
 // whose no-move policy is "default" (DR-PBEM: the digest leaves it to the
 // email game): a phase's orders default to doing nothing ("[]", which
 // passes the phase); a decision to the first choice offered for each unit;
-// a setup has no default (every unit must be placed by its player), so the
+// a berserk monster turns towards the nearest enemy, as it must; a setup
+// has no default (every unit must be placed by its player), so the
 // game waits for the referee.
 func (ruleset) DefaultOrders(s adjudicator.State, req adjudicator.Request) (string, bool) {
 	switch req.Kind {
 	case "orders":
+		// Berserk monsters are not the player's to hold back: by default
+		// they turn towards the nearest enemy (DR-DRAGON-DEF-3).
+		if st, ok := s.(*State); ok && req.Phase == "movement" && st.board != nil {
+			if lines := newWorld(st, nil).berserkDefaults(req.Side); len(lines) > 0 {
+				return "\n  " + strings.Join(lines, "\n  "), true
+			}
+		}
 		return "[]", true
 	case "decision":
 		if len(req.Choice) == 0 {

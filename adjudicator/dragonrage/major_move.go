@@ -1121,6 +1121,8 @@ func (w *world) berserkMoves(side adjudicator.Side, o *Orders, n *yaml.Node) err
 		case facingEnemy:
 		case w.enemyOnGround(hex.Front(w.st.hexOf(u), u.facing()).String(), u):
 		case u.Hex != start && w.nearestDistance(u, w.st.hexOf(u)) < dist:
+		case u.Hex == start && turns(u.facing(), w.towards(sh, near)) < turns(startFace, w.towards(sh, near)):
+			// Turned towards it as far as its MP went.
 		case w.mayMoveAtAll(u):
 			return adjudicator.Errorf(node, codeIllegalMove, "%s is berserk: it must turn to face the nearest enemy, %s in %s, or go towards it (DR-DRAGON-DEF-3, DR-AMB-58)", u.ID, near.ID, near.Hex)
 		}
@@ -1156,4 +1158,60 @@ func (w *world) nearestDistance(u *Unit, h hex.Hex) int {
 func (w *world) mayMoveAtAll(u *Unit) bool {
 	m := w.st.major(u)
 	return w.st.sheet(u).MP() > 0 || m.has(modeSlither)
+}
+
+// towards is the direction of the first step from h on a shortest way to
+// the unit x.
+func (w *world) towards(h hex.Hex, x *Unit) hex.Direction {
+	t := w.st.hexOf(x)
+	best, bd := hex.N, -1
+	for _, d := range hex.Directions {
+		if n := hex.Distance(h.Neighbour(d), t); bd < 0 || n < bd {
+			best, bd = d, n
+		}
+	}
+	return best
+}
+
+// berserkDefaults are the movement orders a side's berserk monsters get
+// when the side sends none (a deadline's default, DefaultOrders): each
+// turns towards the nearest enemy as far as its MP allow, or by one
+// slither turn with no legs (DR-DRAGON-DEF-3, DR-AMB-58).
+func (w *world) berserkDefaults(side adjudicator.Side) []string {
+	var out []string
+	for _, u := range w.st.alive(side) {
+		if !w.st.typ(u).IsMajor() || u.Hex == "" || u.Mode != "" || !w.st.sheet(u).Berserk() {
+			continue
+		}
+		h := w.st.hexOf(u)
+		if w.enemyOnGround(hex.Front(h, u.facing()).String(), u) {
+			continue
+		}
+		near, _ := w.nearestEnemy(u, h)
+		if near == nil {
+			continue
+		}
+		want := w.towards(h, near)
+		f := u.facing()
+		mp := w.st.sheet(u).MP()
+		mode := modeWalk
+		if mp == 0 {
+			if !w.st.major(u).has(modeSlither) {
+				continue
+			}
+			mode, mp = modeSlither, 1
+		}
+		for mp > 0 && f != want {
+			if ((int(want)-int(f))%6+6)%6 <= 3 {
+				f = f.Right()
+			} else {
+				f = f.Left()
+			}
+			mp--
+		}
+		if f != u.facing() {
+			out = append(out, fmt.Sprintf("- {move: %s, mode: %s, face: %s}", u.ID, mode, f))
+		}
+	}
+	return out
 }
