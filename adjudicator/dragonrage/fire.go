@@ -10,12 +10,15 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
 
-// Fire is one fire attack: the firers and the hex they shoot at.
+// Fire is one fire attack: the firers and the hex they shoot at; or, in
+// the invader's fire phase, a major monster's breath (major_breath.go).
 type Fire struct {
-	Units  []string `yaml:"fire"`
-	At     string   `yaml:"at"`
-	Target string   `yaml:"target,omitempty"` // a monster in a mixed hex
-	node   *yaml.Node
+	Breathe string   `yaml:"breathe,omitempty"` // the monster breathing (DR-DRAGON-BREATH-1)
+	Units   []string `yaml:"fire,omitempty"`
+	At      string   `yaml:"at"`
+	Target  string   `yaml:"target,omitempty"` // a monster in a mixed hex
+	Area    string   `yaml:"area,omitempty"`   // the area aimed at on a major monster (DR-FIRE-8, DR-AMB-43)
+	node    *yaml.Node
 }
 
 const fireExample = `  - fire: [ARH-1, ARH-2]
@@ -27,6 +30,9 @@ func (st *State) firer(u *Unit) bool { return st.typ(u).Fires() }
 
 // canFire reports whether side has a firer that could shoot at someone.
 func (w *world) canFire(side adjudicator.Side) bool {
+	if w.canBreathe(side) {
+		return true // the breath phase is the invader's fire phase (DR-DRAGON-BREATH-1)
+	}
 	// The phase is offered when some firer that may still fire has an
 	// enemy within its reach (DR-FIRE-6: its own range, a catapult's
 	// minimum, a tower's +1), as docs/orders/dragon-rage.md says. Sight
@@ -51,9 +57,10 @@ func (w *world) canFire(side adjudicator.Side) bool {
 }
 
 // fireRange is the reach of u at a target in t (DR-FIRE-6, DR-BAL-1,
-// DR-CAT-1); inMelee drops the tower's +1 (DR-FIRE-6 [Inference]).
+// DR-CAT-1); inMelee drops the tower's +1 (DR-FIRE-6 [Inference]), and so
+// does a target in flight, as one in a tower (DR-FIRE-6, DR-FIRE-7).
 func (w *world) fireRange(u *Unit, t hex.Hex, inMelee bool) (min, max int) {
-	return w.st.typ(u).FireRange(w.m.Terrain(w.st.hexOf(u)) == "tower", w.m.Terrain(t) == "tower", inMelee)
+	return w.st.typ(u).FireRange(w.m.Terrain(w.st.hexOf(u)) == "tower", w.m.Terrain(t) == "tower" || w.flyerIn(t, u.Side) != nil, inMelee)
 }
 
 // sees reports whether a firer in a can see hex b (DR-LOS-1..7).
@@ -65,6 +72,8 @@ func (w *world) sees(u *Unit, a, b hex.Hex) (bool, string) {
 		return true, "" // DR-LOS-2
 	case w.m.Terrain(b) == "tower":
 		return true, "" // DR-LOS-3
+	case w.flyerIn(b, u.Side) != nil:
+		return true, "" // the ground always sees a flyer (DR-LOS-3)
 	}
 	if f, has := w.feature(a, b); has && w.m.IsEntrance(f.Kind) {
 		e := w.entrance(f.Side.String())
@@ -110,6 +119,9 @@ func (w *world) checkShot(u *Unit, t hex.Hex, inMelee bool) (string, string) {
 	if u.Hex == "" {
 		return codeCannot, fmt.Sprintf("%s is not on the map", u.ID)
 	}
+	if why := w.shotAtFlyer(u, t); why != "" {
+		return codeCannot, why // DR-CAT-3
+	}
 	a := w.st.hexOf(u)
 	lo, hi := w.fireRange(u, t, inMelee)
 	if d := hex.Distance(a, t); d < lo || d > hi {
@@ -135,9 +147,17 @@ func (w *world) parseFire(side adjudicator.Side, n *yaml.Node) (*Orders, error) 
 	o := &Orders{}
 	used := map[string]bool{}
 	for _, item := range list {
-		f, err := fields(item, "fire", "at", "target")
+		f, err := fields(item, "breathe", "fire", "at", "target", "area")
 		if err != nil {
 			return nil, err
+		}
+		if f["breathe"] != nil {
+			fi, err := w.parseBreath(side, item, f, used)
+			if err != nil {
+				return nil, err
+			}
+			o.Fires = append(o.Fires, fi)
+			continue
 		}
 		if f["fire"] == nil || f["at"] == nil {
 			return nil, adjudicator.Errorf(item, adjudicator.CodeMissingField, "a fire order names the firers and the hex: \n%s", fireExample)
@@ -154,6 +174,9 @@ func (w *world) parseFire(side adjudicator.Side, n *yaml.Node) (*Orders, error) 
 		fi := &Fire{At: at, node: item}
 		if err := w.checkTarget(side, th, f["at"], f["target"], &fi.Target); err != nil {
 			return nil, err
+		}
+		if err := w.checkMajorArea(side, th, item, f, fi); err != nil {
+			return nil, err // DR-FIRE-8, DR-AMB-43
 		}
 		for i, u := range us {
 			node := f["fire"]
@@ -223,7 +246,11 @@ func (w *world) targets(side adjudicator.Side, t string, named string) (monster 
 
 func (w *world) resolveFire(o *Orders) {
 	for _, fi := range o.Fires {
-		w.fireAt(fi.Units, fi.At, fi.Target, false)
+		if fi.Breathe != "" {
+			w.resolveBreath(fi)
+		} else {
+			w.fireAtArea(fi.Units, fi.At, fi.Target, fi.Area, false)
+		}
 		if w.st.Over {
 			return
 		}
@@ -233,6 +260,12 @@ func (w *world) resolveFire(o *Orders) {
 // fireAt resolves one fire attack, alone (fire phase) or as part of a melee
 // (then the strengths are returned to add to it instead).
 func (w *world) fireAt(ids []string, at, named string, inMelee bool) (strength int, firers []*Unit) {
+	return w.fireAtArea(ids, at, named, "", inMelee)
+}
+
+// fireAtArea is fireAt naming the area aimed at when the target is a
+// major monster (DR-FIRE-8, DR-AMB-43).
+func (w *world) fireAtArea(ids []string, at, named, area string, inMelee bool) (strength int, firers []*Unit) {
 	t, _ := hex.Parse(at)
 	var side adjudicator.Side
 	for _, id := range ids {
@@ -249,6 +282,10 @@ func (w *world) fireAt(ids []string, at, named string, inMelee bool) (strength i
 		firers = append(firers, u)
 	}
 	if len(firers) == 0 {
+		return 0, nil
+	}
+	if m := w.majorTarget(side, at, named); m != nil {
+		w.fireAtMajor(firers, m, t, area) // DR-FIRE-7..11
 		return 0, nil
 	}
 	monster, others := w.targets(side, at, named)

@@ -1,8 +1,8 @@
 package dragonrage
 
 // Lightning, 3 SP (DR-SPELL-LIGHT-1..8). Against Dragons and other major
-// monsters (DR-SPELL-LIGHT-3..5, DR-AMB-54) it is not implemented yet:
-// umpire has no major monsters.
+// monsters (DR-SPELL-LIGHT-3..5, DR-AMB-54) it is resolved in
+// major_breath.go (lightningOnMajor).
 
 import (
 	"fmt"
@@ -45,6 +45,9 @@ func (w *world) checkLightning(sp *Spell, wz *Unit) (string, string, string) {
 	if why := w.magicBlocksAttack(w.st.hexOf(wz), h); why != "" {
 		return "at", codeCannot, why + "; Lightning counts as fire (DR-AMB-56)"
 	}
+	if sp.Resolve == "melee" && w.st.typ(t).IsMajor() {
+		return "resolve", codeCannot, fmt.Sprintf("%s is a major monster: the Lightning hits it at once for %d damage, with no roll (DR-SPELL-LIGHT-3, DR-SPELL-LIGHT-5); leave out \"resolve\"", t.ID, w.lightningPower(wz, sp.At))
+	}
 	if sp.Resolve == "melee" && w.st.isMonster(t) {
 		return "resolve", codeCannot, fmt.Sprintf("%s is a monster: the Lightning does %d damage at once, with no roll; leave out \"resolve\" (DR-SPELL-LIGHT-6)", t.ID, w.lightningPower(wz, sp.At))
 	}
@@ -67,6 +70,8 @@ func (w *world) castLightning(sp *Spell, wz *Unit, cost int) {
 	w.trace("spell", wz.ID, []string{wz.Hex, sp.At}, "lightning")
 	w.sayf("%s casts Lightning at %s in %s (%d SP, %d left): power %d, 5 less the distance (DR-SPELL-LIGHT-2)", wz.ID, t.ID, sp.At, cost, wz.SP, power)
 	switch {
+	case w.st.typ(t).IsMajor():
+		w.lightningOnMajor(t, power, wz) // DR-SPELL-LIGHT-3..5, DR-AMB-54
 	case w.st.isMonster(t):
 		w.damage(t, power, fmt.Sprintf("Lightning from %s, no roll (DR-SPELL-LIGHT-6)", wz.ID))
 	case hold:

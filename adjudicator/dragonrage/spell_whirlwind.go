@@ -30,6 +30,7 @@ func (w *world) castWhirlwind(sp *Spell, wz *Unit, cost int) {
 	w.sayf("%s casts a Whirlwind into %s (%d SP, %d left): a Whirlwind 1 stands there until the %s's next magic phase, when it drifts (DR-SPELL-WHIRL-1, DR-SPELL-WHIRL-2)", wz.ID, sp.At, cost, wz.SP, wz.Side)
 	h, _ := hex.Parse(sp.At)
 	w.destroyVP(h, wz, fmt.Sprintf("the Whirlwind %s cast (DR-SPELL-WHIRL-9, DR-AMB-44)", wz.ID))
+	w.whirlwindOnFlyers(h, "is cast") // DR-SPELL-WHIRL-7
 }
 
 // driftWhirlwind moves a Whirlwind 1 one hex at random and makes it a
@@ -55,4 +56,5 @@ func (w *world) driftWhirlwind(x Whirlwind) {
 	if wz := w.st.unit(x.Wizard); wz != nil {
 		w.destroyVP(to, wz, fmt.Sprintf("the Whirlwind of %s drifted into it (DR-SPELL-WHIRL-9, DR-AMB-44)", x.Wizard))
 	}
+	w.whirlwindOnFlyers(to, "drifts") // DR-AMB-57 (c)
 }
