@@ -228,6 +228,13 @@ type Legend interface {
 	Legend() []string
 }
 
+// GameLegend is implemented by a ruleset whose legend depends on the game:
+// it explains only what this game's board can show (no Dragon's record
+// sheet in a game without Dragons). It is asked before Legend.
+type GameLegend interface {
+	LegendFor(State) []string
+}
+
 // Zone is a named set of hexes where a request lets a side place units: a
 // setup zone, named as the ruleset's errors name it ("defender-setup").
 type Zone struct {

@@ -133,6 +133,12 @@ func (d *Desk) pictureSince(g *game.Game, v adjudicator.View, side adjudicator.S
 func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *game.Game, out *game.Outcome) ([]store.Message, error) {
 	acc := out.Accepted
 	side := acc.Side
+	// The side the sender plays once the submission is in: another, when
+	// his orders chose his side and the players swapped (game/seats.go).
+	now := side
+	if s, ok := next.SideOfSeat(before.Seat(side)); ok {
+		now = s
+	}
 	title := acc.Request
 	for _, r := range before.Due() {
 		if r.ID == acc.Request {
@@ -141,7 +147,7 @@ func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *gam
 	}
 	ack := templates.AckData{Game: gameInfo(next), Side: string(side), Title: title, Turn: acc.Turn, Phase: acc.Phase,
 		Normalized: acc.Normalized, Digest: acc.Digest, Source: sourceWords(h.m.Source), Notes: h.m.Notes,
-		Replaced: acc.Replaces, Adjudicated: len(out.Results) > 0, Waiting: d.dueFor(next, side)}
+		Replaced: acc.Replaces, Adjudicated: len(out.Results) > 0, Waiting: d.dueFor(next, now)}
 	for _, q := range out.Queued {
 		ack.Ahead = append(ack.Ahead, fmt.Sprintf("turn %d, %s", q.Turn, q.Phase))
 	}
@@ -160,7 +166,7 @@ func (d *Desk) acceptedMails(ctx context.Context, h *handling, before, next *gam
 	if err != nil {
 		return nil, err
 	}
-	merge := &mergedAck{side: side, in: h.m, data: ack, text: text}
+	merge := &mergedAck{side: now, in: h.m, data: ack, text: text}
 	results, err := d.resultsMails(ctx, next, out.Results, submissionStory(before, next, out.Records), head, event, "results", "", merge, out.Notes...)
 	if err != nil {
 		return nil, err
@@ -329,6 +335,9 @@ func (d *Desk) ackedResults(g *game.Game, ack *mergedAck, data templates.Results
 
 // legendOf is the ruleset's legend of its board, if it has one.
 func legendOf(g *game.Game) []string {
+	if l, ok := g.Rules.(adjudicator.GameLegend); ok {
+		return l.LegendFor(g.State)
+	}
 	if l, ok := g.Rules.(adjudicator.Legend); ok {
 		return l.Legend()
 	}
