@@ -217,7 +217,7 @@ func (w *world) areaStrikes(u *Unit, a *Area, t hex.Hex) string {
 	case w.m.Terrain(at) == "tower":
 		return fmt.Sprintf("%s; %s stands on a tower: it attacks the ground only through an opening (DR-AMB-78)", blocked, u.ID)
 	}
-	return fmt.Sprintf("%s (DR-DRAGON-ATK-7)", blocked)
+	return fmt.Sprintf("%s; a major monster strikes across a wall only through an opening (DR-DRAGON-ATK-7)", blocked)
 }
 
 // groupWhyNot says why group g of u may not attack hex t now, or "".
@@ -715,7 +715,7 @@ func (w *world) strikeProblem(u, m *Unit, a *Area, open bool) (code, why string,
 	}
 	from := w.attackedFrom(m, a)
 	if !anyOf(rel, from) {
-		return codeCannot, fmt.Sprintf("%s's %s is attacked only from %s; %s in %s is %s (%s)", m.ID, a.Name, positionWords(from), u.ID, uh, w.whereIs(m, uh), a.Rule), true
+		return codeCannot, fmt.Sprintf("%s's %s %s attacked only from %s; %s in %s is %s (%s)", m.ID, a.Name, verb(a.Name, "is", "are"), positionWords(from), u.ID, uh, w.whereIs(m, uh), a.Rule), true
 	}
 	if uh != mh {
 		inTower, onTower := w.m.Terrain(uh) == "tower", w.m.Terrain(mh) == "tower"
@@ -729,7 +729,7 @@ func (w *world) strikeProblem(u, m *Unit, a *Area, open bool) (code, why string,
 		case blocked != "" && inTower:
 			return codeCannot, fmt.Sprintf("%s; from a tower, with no opening, only the areas attacked from above can be reached (DR-MATK-2, DR-AMB-12)", blocked), true
 		case blocked != "":
-			return codeCannot, fmt.Sprintf("%s (DR-MATK-2)", blocked), true
+			return codeCannot, fmt.Sprintf("%s; a major monster is meleed across a wall, or into or out of a tower, only through an opening (DR-MATK-2)", blocked), true
 		case onTower && !inTower && !slices.Contains(from, posAround) && !slices.Contains(from, posAnywhere):
 			return codeCannot, fmt.Sprintf("%s stands on a tower: from the ground only its legs can be reached (DR-AMB-78)", m.ID), true
 		}
