@@ -1057,7 +1057,10 @@ func (w *world) strikeUnits(a *Attack, side adjudicator.Side, mon *Unit) {
 				}
 				if len(killers) > 0 {
 					monStrength *= 3
-					monText += fmt.Sprintf(" = %d, ×3 against the Killer %s: %d (DR-DRAGON-ATK-10, DR-YDRAGON-9)", monStrength/3, strings.Join(killers, ", "), monStrength)
+					if len(parts) > 1 {
+						monText += fmt.Sprintf(" = %d", monStrength/3)
+					}
+					monText += fmt.Sprintf(", ×3 against the Killer %s: %d (DR-DRAGON-ATK-10, DR-YDRAGON-9)", strings.Join(killers, ", "), monStrength)
 				}
 			}
 		}
