@@ -98,7 +98,7 @@ type State struct {
 	Magic    magicState   `json:"magic"`
 	Elowyn   elowynState  `json:"elowyn"`
 	Monsters monsterState `json:"monsters"`
-	Major    majorState   `json:"major"`
+	Major    majorState   `json:"major,omitzero"`
 
 	Pending *Decision `json:"pending,omitempty"` // a decision the phase waits on (decision.go)
 
