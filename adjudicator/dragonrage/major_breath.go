@@ -36,28 +36,37 @@ type breathHit struct {
 }
 
 // canBreathe reports whether one of side's monsters could breathe now to
-// some effect: on a unit it may hit or a VP hex it would destroy. The fire
-// phase is then offered even with no firer in reach (DR-DRAGON-BREATH-1).
+// some effect. The fire phase is then offered even with no firer in reach
+// (DR-DRAGON-BREATH-1).
 func (w *world) canBreathe(side adjudicator.Side) bool {
 	for _, u := range w.st.alive(side) {
-		if m := w.st.major(u); m == nil || m.Breath == 0 || u.Hex == "" {
+		if w.mayBreathe(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// mayBreathe reports whether u could breathe now to some effect: into one
+// of its front hexes, on a unit it may hit or a VP hex it would destroy.
+func (w *world) mayBreathe(u *Unit) bool {
+	if m := w.st.major(u); m == nil || m.Breath == 0 || u.Hex == "" {
+		return false
+	}
+	if _, _, why := w.breathBlocked(u); why != "" {
+		return false
+	}
+	for _, h := range hex.FrontThree(w.st.hexOf(u), u.facing()) {
+		if !w.m.OnMap(h) {
 			continue
 		}
-		if _, _, why := w.breathBlocked(u); why != "" {
+		if _, _, why := w.checkBreath(u, h); why != "" {
 			continue
 		}
-		for _, h := range hex.FrontThree(w.st.hexOf(u), u.facing()) {
-			if !w.m.OnMap(h) {
-				continue
-			}
-			if _, _, why := w.checkBreath(u, h); why != "" {
-				continue
-			}
-			hits, _ := w.breathPath(u, h)
-			for _, bh := range hits {
-				if w.burns(u, bh) {
-					return true
-				}
+		hits, _ := w.breathPath(u, h)
+		for _, bh := range hits {
+			if w.burns(u, bh) {
+				return true
 			}
 		}
 	}
@@ -101,7 +110,7 @@ func (w *world) breathBlocked(u *Unit) (field, code, why string) {
 	case u.Mode == modeSlither:
 		return "breathe", codeCannot, fmt.Sprintf("%s slithered this turn: a slithering Dragon cannot breathe (DR-DRAGON-BREATH-1, DR-DRAGON-SLITHER-4)", u.ID)
 	case u.Mode == modeFly && !u.Flying:
-		return "breathe", codeCannot, fmt.Sprintf("%s landed this turn: a Dragon that flew may breathe only on a tower, from the air, in a turn it neither took off nor landed (DR-DRAGON-BREATH-2, DR-DRAGON-FLY-8)", u.ID)
+		return "breathe", codeCannot, fmt.Sprintf("%s flew this turn and is now on the ground: a Dragon that flew may breathe only on a tower, from the air, in a turn it neither took off nor landed (DR-DRAGON-BREATH-2, DR-DRAGON-FLY-8)", u.ID)
 	case u.Flying && !m.BreathAloft:
 		return "breathe", codeCannot, fmt.Sprintf("%s is flying: a %s never breathes in flight, not even on a tower (DR-YDRAGON-4)", u.ID, w.st.typ(u).Name)
 	case w.inFog(w.st.hexOf(u)):
