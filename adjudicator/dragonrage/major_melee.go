@@ -521,6 +521,9 @@ func (w *world) parseGroups(mon *Unit, t hex.Hex, n, withNode *yaml.Node, earlie
 				}
 			}
 			if len(picked) == 0 {
+				if s.Destroyed(area.Name) {
+					why = fmt.Sprintf("%s's %s %s destroyed: a destroyed group no longer attacks (DR-MATK-10)", mon.ID, area.Name, verb(area.Name, "is", "are"))
+				}
 				if why == "" {
 					why = fmt.Sprintf("%s's %s have no group left to attack with: each is destroyed or attacks elsewhere (DR-MATK-10, DR-AMB-42)", mon.ID, area.Name)
 				}
@@ -811,7 +814,13 @@ func (w *world) checkMajorOrders(side adjudicator.Side, o *Orders, n *yaml.Node)
 				mine = append(mine, i)
 			}
 		}
-		if len(mine) == 0 || len(targets) == 0 {
+		if len(targets) == 0 {
+			continue
+		}
+		if len(mine) == 0 {
+			if free := w.freeTargets(u, targets, o); len(free) == 0 {
+				return adjudicator.Errorf(n, codeCannot, "%s is berserk and attacks %s by itself (DR-AMB-58), but another major monster of yours attacks there, and two never attack the same hex (DR-DRAGON-ATK-7): send the other one elsewhere", u.ID, hexList(targets))
+			}
 			continue
 		}
 		node := n
@@ -877,6 +886,21 @@ func (w *world) berserkTargets(u *Unit) []hex.Hex {
 	return out
 }
 
+// freeTargets returns the targets no other major monster attacks in the
+// orders (DR-DRAGON-ATK-7).
+func (w *world) freeTargets(u *Unit, targets []hex.Hex, o *Orders) []hex.Hex {
+	var out []hex.Hex
+	for _, t := range targets {
+		if !slices.ContainsFunc(o.Attacks, func(a *Attack) bool {
+			m := w.majorIn(a.With, u.Side)
+			return a.At == t.String() && m != nil && m != u
+		}) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // berserkAttacks makes the attack each berserk monster of the side owes
 // and its orders left out, before the orders' own attacks: on the nearest
 // enemy, with every group able to reach it; a die settles a tie (DR-AMB-58,
@@ -890,7 +914,7 @@ func (w *world) berserkAttacks(o *Orders) {
 		if slices.ContainsFunc(o.Attacks, func(a *Attack) bool { return slices.Contains(a.With, u.ID) }) {
 			continue
 		}
-		targets := w.berserkTargets(u)
+		targets := w.freeTargets(u, w.berserkTargets(u), o)
 		if len(targets) == 0 {
 			continue
 		}
