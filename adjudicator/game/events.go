@@ -133,6 +133,7 @@ type Branch struct {
 type OrdersAccepted struct {
 	Request       string           `json:"request"`
 	Side          adjudicator.Side `json:"side"`
+	Seat          adjudicator.Side `json:"seat,omitempty"` // the sender's seat (seats.go) when not Side: the players had swapped sides
 	Kind          string           `json:"kind"`
 	Turn          int              `json:"turn"`
 	Phase         string           `json:"phase"`
@@ -156,6 +157,15 @@ type OrdersAccepted struct {
 	QueueOf    uint64 `json:"queue_of,omitempty"`
 	QueueIndex int    `json:"queue_index,omitempty"`
 	QueueDone  bool   `json:"queue_done,omitempty"` // the last entry of that list
+}
+
+// Sender is the seat of the player who sent the orders: who "you" are
+// when a player reads them back, whichever side he plays now.
+func (oa OrdersAccepted) Sender() adjudicator.Side {
+	if oa.Seat != "" {
+		return oa.Seat
+	}
+	return oa.Side
 }
 
 // OrdersOpening is the sealed part of an orders.accepted event: what it

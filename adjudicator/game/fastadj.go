@@ -265,6 +265,8 @@ func scanAccepted(p []byte, out *OrdersAccepted) bool {
 			str = &out.Request
 		case "side":
 			str = (*string)(&out.Side)
+		case "seat":
+			str = (*string)(&out.Seat)
 		case "kind":
 			str = &out.Kind
 		case "phase":

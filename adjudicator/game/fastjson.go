@@ -370,7 +370,7 @@ type ordersFold struct {
 var ordersFoldKeys = []string{"request", "side", "digest", "sealed", "ahead", "queued", "queue_index", "queue_done", "turn", "phase",
 	// the other members of OrdersAccepted, skipped, but named so that
 	// a key in another case is left to json.Unmarshal
-	"kind", "text", "secret_removed", "orders", "normalized", "via", "message_id", "replaces", "queue_of"}
+	"kind", "text", "secret_removed", "orders", "normalized", "via", "message_id", "replaces", "queue_of", "seat"}
 
 // decode is json.Unmarshal(p, oa), faster.
 func (oa *ordersFold) decode(p []byte) error {
@@ -381,7 +381,7 @@ func (oa *ordersFold) decode(p []byte) error {
 				return true // null leaves the field as it is
 			}
 			switch k {
-			case "kind", "text", "orders", "normalized", "via", "message_id":
+			case "kind", "text", "orders", "normalized", "via", "message_id", "seat":
 				out.whole = out.whole && v.kind == '"'
 			case "secret_removed", "replaces":
 				out.whole = out.whole && (v.kind == 't' || v.kind == 'f')

@@ -15,6 +15,7 @@ var ordersSeeds = []string{
 	`{"text":{"a":[1,2,{"b":null}],"c":"\u0041"}}`, `{"x":-0.5e-3,"y":[true,false,null]}`, `{"side":"\xff"}`, `{"text":"\xff"}`,
 	`{"salt":"00","text":"t","digest":"d1","queue":[]}`, `{"salt":"00","text":"t","digest":"d1","orders":"o","normalized":"n","queue":[{"index":0,"turn":2,"phase":"move"}]}`, `{"queue":null,"salt":null}`, `{"queue":[ ]}`,
 	`{"request":"r","kind":"orders","text":"t","secret_removed":true,"via":"mail","message_id":"<a@b>","replaces":false,"queue_of":18446744073709551615}`, `{"queue_of":18446744073709551616}`, `{"message_id":1}`, `{"digest":"x","queue":[{"index":"a"}]}`, `{"of":3,"commitment":"c","opening":"{\"digest\":\"d\"}"}`,
+	`{"request":"t0.setup","side":"defender","seat":"invader","kind":"setup","turn":0,"phase":"setup"}`, `{"seat":7}`, `{"seat":null,"side":"a"}`,
 	`{"of":-1}`, `{"text":5,"turn":1}`, `{"secret_removed":"yes"}`, `{"queue_of":-2}`,
 	`{"text":"a\n\t\/\b\f\r\\ \"é\n","orders":"\u0041\n","via":"\ud800"}`, `{"text":"\n` + "\xff" + `"}`, `{"text":"\\"}`,
 	`{"a":01}`, `{"a":"\t"}`, `{"a":"\x"}`, `{"a":}`, `{"a":1,}`, `{"a":1} x`, `{"ſide":"red"}`, `{"turn":-}`, `{"a":[1,]}`,

@@ -155,7 +155,7 @@ func (g *Game) useQueued(in Input, out *Outcome, r adjudicator.Request, q *Queue
 		return false, err
 	}
 	acc := OrdersAccepted{
-		Request: r.ID, Side: r.Side, Kind: r.Kind, Turn: r.Turn, Phase: r.Phase,
+		Request: r.ID, Side: r.Side, Seat: g.seatIfMoved(r.Side), Kind: r.Kind, Turn: r.Turn, Phase: r.Phase,
 		Orders: text, Normalized: string(norm), Digest: Digest([]byte(text)),
 		Via: "queued", Queued: true, QueueOf: q.Seq, QueueIndex: it.Index, QueueDone: j == len(items)-1,
 	}

@@ -38,6 +38,14 @@ func (g *Game) Seat(side adjudicator.Side) adjudicator.Side {
 	return side
 }
 
+// seatIfMoved is side's seat when it is not side (OrdersAccepted.Seat).
+func (g *Game) seatIfMoved(side adjudicator.Side) adjudicator.Side {
+	if s := g.Seat(side); s != side {
+		return s
+	}
+	return ""
+}
+
 // SideOfSeat returns the side that the player named for seat plays now.
 func (g *Game) SideOfSeat(seat adjudicator.Side) (adjudicator.Side, bool) {
 	for _, p := range g.Created.Players {

@@ -1,6 +1,7 @@
 package game_test
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
 	"strings"
@@ -242,6 +243,22 @@ func TestPlayersSwap(t *testing.T) {
 		if len(lines) != 1 || lines[0] != want {
 			t.Errorf("side %s reads %q, want %q", side, lines, want)
 		}
+	}
+
+	// Each orders.accepted says whose they were: the seat of the sender
+	// when he plays another side than his seat.
+	senders := map[string]string{}
+	for _, e := range s.log {
+		if e.Type == game.TypeOrders {
+			var oa game.OrdersAccepted
+			if err := json.Unmarshal(e.Payload, &oa); err != nil {
+				t.Fatal(err)
+			}
+			senders[oa.Request] = fmt.Sprintf("%s from %s", oa.Side, oa.Sender())
+		}
+	}
+	if want := map[string]string{"choose": "b from b", "write.a": "a from b", "write.b": "b from a"}; fmt.Sprint(senders) != fmt.Sprint(want) {
+		t.Errorf("the orders' senders are %v, want %v", senders, want)
 	}
 
 	// The log alone gives the same binding, as do an audit and a snapshot.

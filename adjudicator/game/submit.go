@@ -210,7 +210,7 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 		return nil, fmt.Errorf("%w: orders do not encode: %v", ErrInternal, err)
 	}
 	oa := OrdersAccepted{
-		Request: req.ID, Side: side, Kind: req.Kind, Turn: req.Turn, Phase: req.Phase,
+		Request: req.ID, Side: side, Seat: g.seatIfMoved(side), Kind: req.Kind, Turn: req.Turn, Phase: req.Phase,
 		Text: string(text), SecretRemoved: removed, Digest: digest, Normalized: string(norm),
 		Via: in.Via, MessageID: in.MessageID, Replaces: env.Replace,
 	}
