@@ -38,11 +38,14 @@ const (
 	codeUnitCount   = "unit-count"   // both armies together have too few or too many units
 )
 
-// WeightedBuild is the builder's answer: both armies and the VP goal.
+// WeightedBuild is the builder's answer: both armies, each as its counts
+// per type, and the VP goal.
 type WeightedBuild struct {
-	Invader  *Army `yaml:"invader"`
-	Defender *Army `yaml:"defender"`
-	Goal     int   `yaml:"goal,omitempty"` // 0: DR-THR-1's for these armies
+	Invader  map[string]int `yaml:"invader"`
+	Defender map[string]int `yaml:"defender"`
+	Goal     int            `yaml:"goal,omitempty"` // 0: DR-THR-1's for these armies
+
+	inv, def *Army // as checked, with their costs
 }
 
 // SideChoice is the chooser's answer: the side he plays from now on.
@@ -79,7 +82,7 @@ func (st *State) weightedRequests(sc *PointScenario) []adjudicator.Request {
 		return []adjudicator.Request{{
 			ID: "t0." + phChoose, Side: Defender, Kind: "decision", Turn: 0, Phase: phChoose,
 			Title: phases[phChoose].title,
-			Prompt: fmt.Sprintf("the invader's player has built both armies and set the goal (the results say what they are): choose the side you play from now on; he plays the other (%s, DR-PBEM-43). Answer \"play: defender\" to keep the side you were named for, or \"play: invader\" to take his",
+			Prompt: fmt.Sprintf("the invader's player has built both armies and set the goal (the results say what they are): choose the side you play from now on, and he plays the other (%s, DR-PBEM-43); \"play: defender\" keeps the side you were named for, \"play: invader\" takes his",
 				sc.Rule),
 			Choice: []string{"play: defender", "play: invader"},
 		}}
@@ -144,9 +147,9 @@ func (w *world) parseWeighted(n *yaml.Node) (adjudicator.Orders, error) {
 		}
 		a.Side = side
 		if side == Invader {
-			b.Invader = a
+			b.Invader, b.inv = a.Counts, a
 		} else {
-			b.Defender = a
+			b.Defender, b.def = a.Counts, a
 		}
 	}
 	if v := parts["goal"]; v != nil {
@@ -158,8 +161,8 @@ func (w *world) parseWeighted(n *yaml.Node) (adjudicator.Orders, error) {
 			b.Goal = g
 		}
 	}
-	if b.Invader != nil && b.Defender != nil {
-		ni, nd := b.Invader.units(), b.Defender.units()
+	if b.inv != nil && b.def != nil {
+		ni, nd := b.inv.units(), b.def.units()
 		if total := ni + nd; total < sc.Units[0] || total > sc.Units[1] {
 			fix := "add " + unitsText(sc.Units[0]-total)
 			if total > sc.Units[1] {
@@ -221,7 +224,7 @@ func (w *world) parseSideChoice(req adjudicator.Request, n *yaml.Node) (adjudica
 // asks the chooser for his side.
 func (w *world) resolveWeightedBuild(b *WeightedBuild) {
 	sc, _, _ := w.st.pointBudgets()
-	units := w.armyUnits(map[adjudicator.Side]*Army{Invader: b.Invader, Defender: b.Defender})
+	units := w.armyUnits(map[adjudicator.Side]*Army{Invader: b.inv, Defender: b.def})
 	formula, why := w.st.pointGoal(units)
 	goal := formula
 	if b.Goal > 0 {
