@@ -220,7 +220,7 @@ func (d *Desk) resultsMails(ctx context.Context, g *game.Game, results []game.Re
 		for _, r := range results {
 			a := adjudicationFor(r, side)
 			a.Title = st.title(r.K)
-			a.Orders = st.playedFor(r.K, side, at)
+			a.Orders = st.playedFor(r.K, side, g.Seat(side), at)
 			adjs = append(adjs, a)
 		}
 		return adjs
@@ -257,7 +257,7 @@ func (d *Desk) resultsMails(ctx context.Context, g *game.Game, results []game.Re
 			for _, r := range earlier {
 				a := adjudicationFor(r, p.Side)
 				a.Title = old.title(r.K)
-				a.Orders = old.playedFor(r.K, p.Side, nil)
+				a.Orders = old.playedFor(r.K, p.Side, g.Seat(p.Side), nil)
 				before = append(before, a)
 			}
 			adjs = append(before, adjs...)

@@ -155,12 +155,14 @@ func (s story) title(k int) string {
 	return fmt.Sprintf("turn %d, %s (%s)", used[0].Turn, used[0].Phase, strings.Join(sides, " and "))
 }
 
-// playedFor is what adjudication k used, as viewer may read it. at is
-// where viewer last saw each unit; moves told update it.
-func (s story) playedFor(k int, viewer adjudicator.Side, at map[string]string) []templates.Played {
+// playedFor is what adjudication k used, as viewer may read it; seat is
+// the seat of viewer's player (game.Game.Seat): the orders he sent are
+// his, whichever side he played then. at is where viewer last saw each
+// unit; moves told update it.
+func (s story) playedFor(k int, viewer, seat adjudicator.Side, at map[string]string) []templates.Played {
 	var out []templates.Played
 	for _, oa := range s.played[k] {
-		p := templates.Played{Side: string(oa.Side), Mine: viewer != adjudicator.Referee && viewer == oa.Side}
+		p := templates.Played{Side: string(oa.Side), Mine: viewer != adjudicator.Referee && seat == oa.Sender()}
 		if oa.Normalized == "" {
 			p.Sealed = true // not public, not revealed: never shown
 		} else {
