@@ -649,7 +649,7 @@ func (w *world) parseAttackOn(side adjudicator.Side, a *Attack, f map[string]*ya
 		return adjudicator.Errorf(areaNode, adjudicator.CodeBadValue, "%q is not an area of %s: its areas are %s (an area is attacked as a whole; its first group takes the damage first, DR-MATK-9)", name, m.ID, strings.Join(def.AreaNames(), ", "))
 	}
 	if w.st.sheet(m).Destroyed(area.Name) {
-		return adjudicator.Errorf(areaNode, codeCannot, "%s's %s is already destroyed: further hits there have no effect (DR-MATK-11)", m.ID, area.Name)
+		return adjudicator.Errorf(areaNode, codeCannot, "%s's %s %s already destroyed: further hits there have no effect (DR-MATK-11)", m.ID, area.Name, verb(area.Name, "is", "are"))
 	}
 	a.Area = area.Name
 	for i, u := range with {
@@ -1194,7 +1194,7 @@ func (w *world) strikeMajor(a *Attack) {
 		w.emit(&Flagged{Unit: u.ID, Attacked: true})
 		w.trace("melee", u.ID, []string{u.Hex, m.Hex}, "")
 		if w.st.sheet(m).Destroyed(area.Name) {
-			w.sayf("%s's %s is already destroyed: %s's attack has no effect (DR-MATK-11)", m.ID, area.Name, u.ID)
+			w.sayf("%s's %s %s already destroyed: %s's attack has no effect (DR-MATK-11)", m.ID, area.Name, verb(area.Name, "is", "are"), u.ID)
 			continue
 		}
 		if len(w.willAttack([]*Unit{u}, m)) == 0 {
