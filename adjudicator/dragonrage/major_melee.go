@@ -633,9 +633,6 @@ func (w *world) parseAttackOn(side adjudicator.Side, a *Attack, f map[string]*ya
 	if len(with) == 0 {
 		return adjudicator.Errorf(f["attack"], adjudicator.CodeMissingField, "name the units that attack %s in \"with:\"", m.ID)
 	}
-	if f["fire"] != nil {
-		return adjudicator.Errorf(f["@fire"], codeCannot, "fire at a major monster is made in your fire phase, each firer naming the area it aims at (DR-FIRE-7..9, DR-AMB-43); against a monster it adds nothing to a melee, where each unit rolls on its own (DR-MATK-6)")
-	}
 	if m.Flying {
 		return adjudicator.Errorf(f["attack"], codeCannot, "%s is flying: a monster in the air cannot be meleed (DR-MATK-2, DR-DRAGON-FLY-11)", m.ID)
 	}
@@ -647,6 +644,9 @@ func (w *world) parseAttackOn(side adjudicator.Side, a *Attack, f map[string]*ya
 	area, idx, ok := readGroup(def, name)
 	if !ok || idx >= 0 {
 		return adjudicator.Errorf(areaNode, adjudicator.CodeBadValue, "%q is not an area of %s: its areas are %s (an area is attacked as a whole; its first group takes the damage first, DR-MATK-9)", name, m.ID, strings.Join(def.AreaNames(), ", "))
+	}
+	if f["fire"] != nil && !slices.Contains(fireAreas(def), area.Name) {
+		return adjudicator.Errorf(f["@fire"], codeCannot, "fire added to this attack aims at the %s too, and a missile hits a major monster's %s, never its %s (DR-FIRE-9): fire in your fire phase, or in another attack on an area it may hit", area.Name, strings.Join(fireAreas(def), ", "), area.Name)
 	}
 	if w.st.sheet(m).Destroyed(area.Name) {
 		return adjudicator.Errorf(areaNode, codeCannot, "%s's %s %s already destroyed: further hits there have no effect (DR-MATK-11)", m.ID, area.Name, verb(area.Name, "is", "are"))
@@ -1104,7 +1104,11 @@ func (w *world) strikeUnits(a *Attack, side adjudicator.Side, mon *Unit) {
 			break
 		}
 	}
-	fireStrength, firers := w.fireAt(a.Fire, a.At, a.Target, true)
+	named := a.Target
+	if named == "" {
+		named = others[0].ID // the fire goes at the units, not at a monster flying over them
+	}
+	fireStrength, firers := w.fireAt(a.Fire, a.At, named, true)
 	if len(attackers) == 0 && len(firers) == 0 && len(groups) == 0 {
 		w.sayf("the attack on %s does not happen: none of %s attacks", a.At, joinIDs(append(slices.Clone(a.With), a.Fire...)))
 		return
@@ -1186,6 +1190,18 @@ func (w *world) strikeMajor(a *Attack) {
 	if a.Open && !m.Gone {
 		w.openEntrances(attackers, w.st.hexOf(m))
 	}
+	w.strikeRolls(attackers, m, area)
+	switch {
+	case len(a.Fire) == 0:
+	case m.Gone:
+		w.sayf("%s is already dead, so %s hold their fire", m.ID, joinIDs(a.Fire))
+	default:
+		w.fireAtArea(a.Fire, a.At, m.ID, a.Area, true) // each firer shoots on its own at the area (DR-FIRE-3, DR-FIRE-8)
+	}
+}
+
+// strikeRolls rolls each attacker's attack on an area of m in turn.
+func (w *world) strikeRolls(attackers []*Unit, m *Unit, area *Area) {
 	for i, u := range attackers {
 		if m.Gone {
 			w.sayf("%s is already dead, so %s make no attack", m.ID, unitIDs(attackers[i:]))
