@@ -154,12 +154,15 @@ func evolve(st *State, ev adjudicator.Event) bool {
 	case *Resolving:
 		st.Traces = nil
 	case *PhaseBegan:
+		if e.Turn != st.Turn {
+			st.Major.HurtBy, st.Major.Turn = nil, 0 // "in the turn it was killed" (DR-YDRAGON-9)
+		}
 		st.Turn, st.Phase, st.Pre = e.Turn, e.Phase, e.Pre
 	case *TurnBegan:
 		for _, u := range st.Units {
 			if u.Side == e.Side {
 				u.Moved, u.Attacked, u.NoAttack = false, false, false
-				u.Mode, u.Used = "", nil
+				u.Mode, u.TookOff, u.Used = "", false, nil
 			}
 		}
 	case *Placed:

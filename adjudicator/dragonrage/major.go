@@ -363,6 +363,9 @@ type (
 		Facing string `json:"facing"`
 		Flying bool   `json:"flying,omitempty"`
 		Mode   string `json:"mode,omitempty"` // the movement mode this turn, when it moved
+		// TookOff: the flight began on the ground this turn
+		// (DR-DRAGON-FLY-2, DR-DRAGON-BREATH-2).
+		TookOff bool `json:"took_off,omitempty"`
 	}
 	// MajorDamaged is damage to an area of a major monster's sheet; evolve
 	// spreads it over the groups (DR-MATK-9..12). By is the unit that did
@@ -443,17 +446,15 @@ func evolveMajor(st *State, ev adjudicator.Event) bool {
 		if e.Mode != "" {
 			u.Mode = e.Mode
 		}
+		u.TookOff = u.TookOff || e.TookOff
 	case *MajorDamaged:
 		u := st.unit(e.Unit)
 		s := st.sheet(u)
 		absorb(s.def, s.hits, e.Area, e.Points)
 		u.Hits = s.hits
 		if e.By != "" {
-			if st.Major.Turn != st.Turn {
-				st.Major.HurtBy, st.Major.Turn = nil, st.Turn
-			}
 			if st.Major.HurtBy == nil {
-				st.Major.HurtBy = map[string][]string{}
+				st.Major.HurtBy, st.Major.Turn = map[string][]string{}, st.Turn
 			}
 			if !slices.Contains(st.Major.HurtBy[e.Unit], e.By) {
 				st.Major.HurtBy[e.Unit] = append(st.Major.HurtBy[e.Unit], e.By)
@@ -541,15 +542,13 @@ func (w *world) markKillers(u *Unit) {
 		}
 	}
 	var marked []string
-	if w.st.Major.Turn == w.st.Turn {
-		for _, id := range w.st.Major.HurtBy[u.ID] {
-			x := w.st.unit(id)
-			if x == nil || x.Gone || x.Killer {
-				continue
-			}
-			w.emit(&KillerMarked{Unit: id, For: u.ID})
-			marked = append(marked, id)
+	for _, id := range w.st.Major.HurtBy[u.ID] {
+		x := w.st.unit(id)
+		if x == nil || x.Gone || x.Killer {
+			continue
 		}
+		w.emit(&KillerMarked{Unit: id, For: u.ID})
+		marked = append(marked, id)
 	}
 	if len(marked) == 0 {
 		return
@@ -608,7 +607,11 @@ func (w *world) escapeOrDie(x *Unit, mod int, cause string) bool {
 		return true
 	}
 	if t.Escape == 0 {
-		w.kill(x, cause+"; it has no escape roll (DR-SIEGE-2)")
+		why := "it has no escape number"
+		if t.Kind == "siege" {
+			why = "a siege engine has no escape roll (DR-SIEGE-2)"
+		}
+		w.kill(x, cause+"; "+why)
 		return false
 	}
 	roll := w.roll(fmt.Sprintf("escape roll of %s in %s", x.ID, x.Hex), 1)

@@ -109,6 +109,8 @@ func (w *world) breathBlocked(u *Unit) (field, code, why string) {
 		return "breathe", codeCannot, fmt.Sprintf("%s may not attack this turn", u.ID)
 	case u.Mode == modeSlither:
 		return "breathe", codeCannot, fmt.Sprintf("%s slithered this turn: a slithering Dragon cannot breathe (DR-DRAGON-BREATH-1, DR-DRAGON-SLITHER-4)", u.ID)
+	case u.TookOff && m.BreathAloft:
+		return "breathe", codeCannot, fmt.Sprintf("%s took off this turn: a flying Dragon breathes on a tower only in a turn it neither took off nor landed (DR-DRAGON-BREATH-2)", u.ID)
 	case u.Mode == modeFly && !u.Flying:
 		return "breathe", codeCannot, fmt.Sprintf("%s flew this turn and is now on the ground: a Dragon that flew may breathe only on a tower, from the air, in a turn it neither took off nor landed (DR-DRAGON-BREATH-2, DR-DRAGON-FLY-8)", u.ID)
 	case u.Flying && !m.BreathAloft:

@@ -872,7 +872,7 @@ func (w *world) applyMajorMove(u *Unit, mv *Move) {
 		face = u.facing()
 	}
 	flying := plan.flying
-	w.placeMajor(u, from, path, face, flying || crashAt != "", plan.mode)
+	w.placeMajorOff(u, from, path, face, flying || crashAt != "", plan.mode, plan.takeoff)
 	if checking {
 		return
 	}
@@ -892,6 +892,12 @@ func (w *world) applyMajorMove(u *Unit, mv *Move) {
 
 // placeMajor emits the move along path (if any) and the new facing.
 func (w *world) placeMajor(u *Unit, from string, path []string, face hex.Direction, flying bool, mode string) {
+	w.placeMajorOff(u, from, path, face, flying, mode, false)
+}
+
+// placeMajorOff is placeMajor for a flight that may have begun on the
+// ground this turn.
+func (w *world) placeMajorOff(u *Unit, from string, path []string, face hex.Direction, flying bool, mode string, tookOff bool) {
 	if len(path) > 0 {
 		w.emit(&Moved{Unit: u.ID, From: from, Path: path})
 		kind := "move"
@@ -905,7 +911,7 @@ func (w *world) placeMajor(u *Unit, from string, path []string, face hex.Directi
 			}
 		}
 	}
-	w.emit(&MajorPlaced{Unit: u.ID, Facing: face.String(), Flying: flying, Mode: mode})
+	w.emit(&MajorPlaced{Unit: u.ID, Facing: face.String(), Flying: flying, Mode: mode, TookOff: tookOff})
 }
 
 // smashedBy breaks an entrance, on the checking copy too (later orders see
@@ -1051,9 +1057,15 @@ func (w *world) afterMajorMove(u *Unit, mv *Move, stopped bool) {
 // (DR-SPELL-WHIRL-6, DR-DRAGON-CRASH-1, DR-AMB-6). It returns the hex it
 // crashes in, or "".
 func (w *world) whirlwindCrashHex(u *Unit, plan *majorMove) string {
-	for _, h := range plan.crossed {
+	for i, h := range plan.crossed {
 		hx, _ := hex.Parse(h)
 		if !w.whirlwindIn(hx) {
+			continue
+		}
+		if i == 0 && h == u.Hex && u.Flying {
+			// A flyer in a Whirlwind's hex rolled when the Whirlwind came onto
+			// it (DR-SPELL-WHIRL-7, spell_whirlwind.go): it leaves freely
+			// (DR-AMB-6's exception).
 			continue
 		}
 		roll := w.roll(fmt.Sprintf("%s %s through the Whirlwind in %s", u.ID, map[bool]string{true: "flies", false: "bounds"}[plan.mode == modeFly], h), 1)

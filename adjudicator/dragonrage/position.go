@@ -11,6 +11,7 @@ import (
 	"regexp"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -49,6 +50,7 @@ type position struct {
 	Elowyn     *elowynState           `yaml:"elowyn,omitempty"`
 	Grudges    map[string]Grudge      `yaml:"trex-meleed-by,omitempty"`
 	Collapsed  []string               `yaml:"collapsed,omitempty"` // where major monsters died (DR-DRAGON-DEAD-3)
+	HurtBy     map[string][]string    `yaml:"hurt-by,omitempty"`   // this turn: who damaged each major monster (DR-YDRAGON-9)
 	Pending    *Decision              `yaml:"decision,omitempty"`
 }
 
@@ -74,6 +76,8 @@ type posUnit struct {
 	Sheet   map[string]int `yaml:"sheet,omitempty"`
 	Breaths int            `yaml:"breaths-used,omitempty"`
 	Mode    string         `yaml:"mode,omitempty"`
+	TookOff bool           `yaml:"took-off,omitempty"`
+	Used    []string       `yaml:"groups-used,omitempty"`
 	Killer  bool           `yaml:"killer,omitempty"`
 }
 
@@ -166,6 +170,23 @@ func (c *posChecker) majorUnit(n *yaml.Node, pu posUnit, t *UnitType, u *Unit) {
 		u.Mode = pu.Mode
 	default:
 		c.at(field(n, "mode"), "the movement modes are walk, slither, bound, fly and drop")
+	}
+	u.TookOff = pu.TookOff
+	if pu.TookOff && pu.Mode != modeFly {
+		c.at(field(n, "took-off"), "took-off: true goes with mode: fly (a flight that began on the ground this turn)")
+	}
+	u.Used = nil
+	for _, g := range pu.Used {
+		key := strings.Replace(g, ".", "-", 1) // "wings.2" as the view shows it, "wings-2" as the state keeps it
+		name, num, numbered := strings.Cut(key, "-")
+		a := m.area(name)
+		i, err := strconv.Atoi(num)
+		switch {
+		case a == nil || (numbered && (err != nil || i < 1 || i > len(a.Groups))) || (!numbered && len(a.Groups) > 1):
+			c.at(field(n, "groups-used"), "%q is not a group of a %s: write a one-group area (head, belly) or an area and a group number such as wings.2 (areas: %s)", g, t.Name, strings.Join(m.AreaNames(), ", "))
+		default:
+			u.Used = append(u.Used, key)
+		}
 	}
 }
 
@@ -837,6 +858,19 @@ func (c *posChecker) markers(root *yaml.Node, p *position, w *world) {
 			st.Major.Collapsed = append(st.Major.Collapsed, hx.String())
 		}
 	}
+	for _, id := range slices.Sorted(maps.Keys(p.HurtBy)) {
+		n := entry(root, "hurt-by", id)
+		if unitOf(n, id, "") == nil {
+			continue
+		}
+		for _, by := range p.HurtBy[id] {
+			unitOf(n, by, "")
+		}
+		if st.Major.HurtBy == nil {
+			st.Major.HurtBy, st.Major.Turn = map[string][]string{}, st.Turn
+		}
+		st.Major.HurtBy[id] = slices.Clone(p.HurtBy[id])
+	}
 	if d := p.Pending; d != nil {
 		n := field(root, "decision")
 		if d.Side != Invader && d.Side != Defender {
@@ -866,8 +900,8 @@ func WritePosition(s adjudicator.State) ([]byte, error) {
 	p := position{Goal: st.Goal, Turn: st.Turn, Phase: st.Phase, Pre: st.Pre, VP: st.VP,
 		LastDamage: st.LastDamage, LastInside: st.LastInside, Waiting: st.Waiting,
 		Destroyed: cloneMap(st.Destroyed), Bridges: cloneMap(st.Bridges), Grudges: st.Monsters.clone().Meleed,
-		Collapsed: slices.Clone(st.Major.Collapsed),
-		Pending:   st.Pending.clone()}
+		Collapsed: slices.Clone(st.Major.Collapsed), HurtBy: st.Major.clone().HurtBy,
+		Pending: st.Pending.clone()}
 	if st.First != Invader {
 		p.First = string(st.First)
 	}
@@ -882,7 +916,10 @@ func WritePosition(s adjudicator.State) ([]byte, error) {
 	for _, u := range st.Units {
 		pu := posUnit{ID: u.ID, Type: u.Type, Side: string(u.Side), At: u.Hex, Gone: u.Gone, Wounded: u.Wounded, Damage: u.Damage,
 			Ladder: u.Ladder, Moved: u.Moved, Attacked: u.Attacked, NoAttack: u.NoAttack,
-			Facing: u.Facing, Flying: u.Flying, Breaths: u.Breaths, Mode: u.Mode, Killer: u.Killer}
+			Facing: u.Facing, Flying: u.Flying, Breaths: u.Breaths, Mode: u.Mode, TookOff: u.TookOff, Killer: u.Killer}
+		for _, g := range u.Used {
+			pu.Used = append(pu.Used, strings.Replace(g, "-", ".", 1))
+		}
 		if st.typ(u).IsMajor() {
 			s := st.sheet(u)
 			for _, a := range s.def.AreaNames() {

@@ -53,8 +53,9 @@ type Unit struct {
 	NoAttack bool `json:"no_attack,omitempty"` // may not attack or fire this turn (climbed, destroyed a VP hex…)
 	// A major monster's movement mode this turn (DR-DRAGON-MODE-1) and the
 	// groups that attacked (DR-AMB-42).
-	Mode string   `json:"mode,omitempty"`
-	Used []string `json:"used,omitempty"`
+	Mode    string   `json:"mode,omitempty"`
+	TookOff bool     `json:"took_off,omitempty"` // took off this turn (DR-DRAGON-BREATH-2)
+	Used    []string `json:"used,omitempty"`
 }
 
 // Entrance is the state of a door or gate.

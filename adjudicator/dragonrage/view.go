@@ -137,7 +137,7 @@ func readyUnits(st *State) map[string]bool {
 		case phInvMovement, phDefMovement:
 			ok = st.typ(u).MP > 0 && w.mayMove(u, nil) == "" && (u.Hex != "" || len(w.entryNames(u)) > 0)
 		case phInvFire, phDefFire:
-			ok = w.mayShootSomeone(u, false)
+			ok = w.mayShootSomeone(u, false) || w.mayBreathe(u)
 		case phInvMelee, phDefMelee:
 			ok = w.mayMeleeSomeone(u) || w.mayShootSomeone(u, true)
 		}
