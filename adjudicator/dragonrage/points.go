@@ -303,21 +303,22 @@ func (st *State) buildRequests() []adjudicator.Request {
 // cannot play yet left out. Who may buy what is checked when the army
 // comes (notBuyable).
 func priceList(side adjudicator.Side) string {
-	return priceItems(side) + " " + assumedNote
+	return priceItems(side, nil) + " " + assumedNote
 }
 
 // assumedNote says what the stars of a price list mean.
 const assumedNote = "(* assumed by umpire: the rules do not print it; a group may correct it)"
 
-// priceItems is priceList without the note on the stars.
-func priceItems(side adjudicator.Side) string {
+// priceItems is priceList without the note on the stars; with a world,
+// only what side may buy there.
+func priceItems(side adjudicator.Side, w *world) string {
 	p, err := Points()
 	if err != nil {
 		return "see data/points.yaml"
 	}
 	var ts []*PointType
 	for _, t := range p.Types {
-		if t.Playable == nil || *t.Playable {
+		if (t.Playable == nil || *t.Playable) && (w == nil || w.notBuyable(side, t) == "") {
 			ts = append(ts, t)
 		}
 	}

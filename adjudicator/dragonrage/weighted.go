@@ -88,11 +88,12 @@ func (st *State) weightedRequests(sc *PointScenario) []adjudicator.Request {
 		}}
 	}
 	inv, def := st.armyLimits(Invader), st.armyLimits(Defender)
+	w := newWorld(st, nil) // read only: who may buy what here
 	return []adjudicator.Request{{
 		ID: "t0." + phBuild, Side: Invader, Kind: "setup", Turn: 0, Phase: phBuild,
-		Title: fmt.Sprintf("both armies and the VP goal (weighted scenario, %s)", sc.Rule),
-		Prompt: fmt.Sprintf("build both armies: the invader's of %s points and the defender's of %s, %d to %d units in all; set the invader's VP goal if you wish (%s, DR-THR-2). Then the defender's player chooses which side to play, and you play the other (DR-PBEM-43). Answer \"invader:\" and \"defender:\", each with one line per counter type, \"TYPE: COUNT\", and \"goal: N\" (left out, the goal is DR-THR-1's for your armies). The invader's prices (DR-TABLE-POINTS): %s. The defender's: %s %s",
-			inv.text(), def.text(), sc.Units[0], sc.Units[1], sc.Rule, priceItems(Invader), priceItems(Defender), assumedNote),
+		Title: fmt.Sprintf("both armies and the VP goal (weighted scenario, %s; then the defender's player picks his side)", sc.Rule),
+		Prompt: fmt.Sprintf("build both armies: the invader's of %s points and the defender's of %s, %d to %d units in all; set the invader's VP goal if you wish (%s, DR-THR-2). Then the defender's player chooses which side to play, and you play the other (DR-PBEM-43). Answer \"invader:\" and \"defender:\", each with one line per counter type, \"TYPE: COUNT\", and \"goal: N\" (left out, the goal is DR-THR-1's for your armies). What the invader may buy, and its price (DR-TABLE-POINTS): %s. The defender: %s %s",
+			inv.text(), def.text(), sc.Units[0], sc.Units[1], sc.Rule, priceItems(Invader, w), priceItems(Defender, w), assumedNote),
 	}}
 }
 

@@ -21,7 +21,7 @@ func TestWeightedGameByMail(t *testing.T) {
 	}
 	alice := welcomeSecret([]string{goldenText(t, g.to(msgs, "alice@example.org"))})
 	bob := welcomeSecret([]string{goldenText(t, g.to(msgs, "bob@example.org"))})
-	if w := goldenText(t, g.to(msgs, "alice@example.org")); !strings.Contains(w, "both armies and the VP goal (weighted scenario, DR-PTS-1)") {
+	if w := goldenText(t, g.to(msgs, "alice@example.org")); !strings.Contains(w, "both armies and the VP goal (weighted scenario, DR-PTS-1; then the defender's player picks his side)") {
 		t.Errorf("Alice's welcome does not ask her for the build:\n%s", w)
 	}
 
