@@ -578,7 +578,7 @@ func (w *world) majorDies(u *Unit, cause string) {
 	}
 	w.emit(&Collapsed{Unit: u.ID, Hex: h})
 	hx, _ := hex.Parse(h)
-	w.crushed(hx, u, "crushed under "+u.ID+"'s body (DR-DRAGON-DEAD-1)")
+	w.crushed(hx, u, "under "+u.ID+"'s body", "crushed under "+u.ID+"'s body (DR-DRAGON-DEAD-1)")
 	w.destroyVP(hx, u, u.ID+" collapses on it (DR-DRAGON-DEAD-2)")
 	w.sayf("%s is impassable from now on, but may be flown or bounded over (DR-DRAGON-DEAD-3)", h)
 	w.afterElimination(u)
@@ -588,20 +588,21 @@ func (w *world) majorDies(u *Unit, cause string) {
 // crushed makes every unit in h other than the monster roll to escape
 // (1d6 ≥ escape number) or die; siege engines have no roll
 // (DR-DRAGON-CRASH-4, DR-DRAGON-DEAD-1, DR-SIEGE-2, DR-AMB-76).
-func (w *world) crushed(h hex.Hex, by *Unit, cause string) {
+func (w *world) crushed(h hex.Hex, by *Unit, what, cause string) {
 	for _, x := range w.st.at(h.String()) {
 		if x.ID == by.ID || x.Gone || (x.Flying && x != by) {
 			continue
 		}
-		w.escapeOrDie(x, 0, cause)
+		w.escapeOrDie(x, 0, what, cause)
 	}
 }
 
 // escapeOrDie rolls a unit's escape roll with a modifier: 1d6 + mod ≥ its
-// escape number, or it is eliminated (a hero or Elowyn is wounded first,
+// escape number — the roll's label says what from ("from DRAGON-1's
+// breath", "under DRAGON-1's crash", DR-DICE-8, -9) — or it is eliminated (a hero or Elowyn is wounded first,
 // DR-AMB-76). A unit with no escape number (siege engines) is destroyed
 // with no roll (DR-SIEGE-2). Major monsters make no escape rolls.
-func (w *world) escapeOrDie(x *Unit, mod int, cause string) bool {
+func (w *world) escapeOrDie(x *Unit, mod int, what, cause string) bool {
 	t := w.st.typ(x)
 	if t.IsMajor() {
 		return true
@@ -614,7 +615,7 @@ func (w *world) escapeOrDie(x *Unit, mod int, cause string) bool {
 		w.kill(x, cause+"; "+why)
 		return false
 	}
-	roll := w.roll(fmt.Sprintf("escape roll of %s in %s", x.ID, x.Hex), 1)
+	roll := w.roll(fmt.Sprintf("escape roll of %s in %s %s", x.ID, x.Hex, what), 1)
 	need := t.Escape
 	ok := roll.Total+mod >= need
 	modText := ""
@@ -657,7 +658,7 @@ func (w *world) crash(u *Unit, cause string, spread []string) {
 		w.majorDies(u, "it crashed into the water (DR-DRAGON-CRASH-3, DR-MAP-12)")
 		return
 	}
-	w.crushed(h, u, "caught under "+u.ID+"'s crash (DR-DRAGON-CRASH-4)")
+	w.crushed(h, u, "under "+u.ID+"'s crash", "caught under "+u.ID+"'s crash (DR-DRAGON-CRASH-4)")
 	w.destroyVP(h, u, u.ID+" crashed on it (DR-DRAGON-CRASH-4)")
 	for _, area := range crashOrder(m, spread) {
 		if total == 0 || u.Gone {

@@ -348,7 +348,7 @@ func (w *world) burn(u *Unit, bh breathHit) {
 		if len(why) > 0 && w.st.typ(x).Escape > 0 {
 			w.sayf("%s rolls to escape the breath at %+d: %s", x.ID, mod, strings.Join(why, ", "))
 		}
-		w.escapeOrDie(x, mod, fmt.Sprintf("burned by %s's breath (DR-DRAGON-BREATH-6)", u.ID))
+		w.escapeOrDie(x, mod, "from "+u.ID+"'s breath", fmt.Sprintf("burned by %s's breath (DR-DRAGON-BREATH-6)", u.ID))
 		if w.st.Over {
 			return
 		}
