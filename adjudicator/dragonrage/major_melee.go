@@ -311,7 +311,7 @@ func (w *world) isMajorMelee(side adjudicator.Side, at string, f map[string]*yam
 // parseMajorMelee reads a melee order by or on a major monster (see the
 // file comment). used holds the units given an attack already; earlier
 // the attacks before this one.
-func (w *world) parseMajorMelee(side adjudicator.Side, item *yaml.Node, f map[string]*yaml.Node, at string, used map[string]bool, earlier []*Attack) (*Attack, error) {
+func (w *world) parseMajorMelee(side adjudicator.Side, f map[string]*yaml.Node, at string, used map[string]bool, earlier []*Attack) (*Attack, error) {
 	th, _ := hex.Parse(at)
 	a := &Attack{At: at}
 	if err := w.checkTarget(side, th, f["attack"], f["target"], &a.Target); err != nil {
@@ -358,7 +358,7 @@ func (w *world) parseMajorMelee(side adjudicator.Side, item *yaml.Node, f map[st
 		}
 	}
 	if mon != nil {
-		if err := w.parseAttackBy(side, mon, a, f, earlier); err != nil {
+		if err := w.parseAttackBy(side, mon, a, f, with, withNodes, earlier); err != nil {
 			return nil, err
 		}
 	} else if err := w.parseAttackOn(side, a, f, with, withNodes); err != nil {
@@ -399,17 +399,13 @@ func (w *world) parseMajorMelee(side adjudicator.Side, item *yaml.Node, f map[st
 // parseAttackBy checks the part of an attack that a major monster makes:
 // its groups, its reach, the limits of DR-DRAGON-ATK-6 and -7, and the
 // troops that join it (DR-MELEE-12).
-func (w *world) parseAttackBy(side adjudicator.Side, mon *Unit, a *Attack, f map[string]*yaml.Node, earlier []*Attack) error {
+func (w *world) parseAttackBy(side adjudicator.Side, mon *Unit, a *Attack, f map[string]*yaml.Node, with []*Unit, nodes []*yaml.Node, earlier []*Attack) error {
 	th, _ := hex.Parse(a.At)
-	where := f["with"]
 	if n := f["area"]; n != nil {
 		return adjudicator.Errorf(f["@area"], codeCannot, "\"area:\" names the area of a major monster you attack; %s attacks with its groups: write \"groups:\" (e.g. groups: [head, legs])", mon.ID)
 	}
-	if a.Open {
-		return adjudicator.Errorf(f["open"], codeCannot, "only the defender opens entrances to attack out (DR-ENTR-9)")
-	}
 	if why := w.majorMayAttack(mon); why != "" {
-		return adjudicator.Errorf(where, codeCannot, "%s", why)
+		return adjudicator.Errorf(f["with"], codeCannot, "%s", why)
 	}
 	if len(w.strikable(side, a.At)) == 0 {
 		return adjudicator.Errorf(f["attack"], codeIllegalMove, "there is no enemy unit %s can attack in %s", mon.ID, a.At)
@@ -446,21 +442,16 @@ func (w *world) parseAttackBy(side adjudicator.Side, mon *Unit, a *Attack, f map
 		a.Groups = append(a.Groups, g.name())
 	}
 	// Troops joining the monster's attack (DR-MELEE-12).
-	us, _ := w.unitList(f["with"], side)
-	for i, u := range us {
+	for i, u := range with {
 		if u == mon {
 			continue
-		}
-		un := f["with"]
-		if un.Kind == yaml.SequenceNode {
-			un = un.Content[i]
 		}
 		code, why := w.checkAttacker(u, th, false)
 		if why == "" {
 			code, why = w.checkMilitia(u, side, a.At, a.Target)
 		}
 		if why != "" {
-			return adjudicator.Errorf(un, code, "%s", why)
+			return adjudicator.Errorf(nodes[i], code, "%s", why)
 		}
 	}
 	return nil

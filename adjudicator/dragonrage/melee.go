@@ -117,7 +117,7 @@ func (w *world) parseMelee(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 		}
 		th, _ := hex.Parse(at)
 		if w.isMajorMelee(side, at, f) { // by or on a major monster (major_melee.go)
-			a, err := w.parseMajorMelee(side, item, f, at, used, o.Attacks)
+			a, err := w.parseMajorMelee(side, f, at, used, o.Attacks)
 			if err != nil {
 				return nil, err
 			}
