@@ -99,6 +99,39 @@ func TestMajorSheetsMatchDigest(t *testing.T) {
 	}
 }
 
+// TestDragonCombatTable checks the Dragon's sheet against the combat
+// summary of FR's last page, Table DR-TABLE-DRAGON-COMBAT (DR-MMT-2):
+// strength, to-hit and hit points per area ("2 each", "6 each").
+func TestDragonCombatTable(t *testing.T) {
+	d, err := dragonrage.Embedded()
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := d.Types["DRAGON"].Major
+	rows := tableRows(t, readDigest(t), "**Table DR-TABLE-DRAGON-COMBAT")
+	if len(rows) != len(m.Areas) {
+		t.Fatalf("the table has %d areas, the sheet %d", len(rows), len(m.Areas))
+	}
+	for i, row := range rows {
+		a := m.Areas[i]
+		name := strings.ToLower(strings.Fields(row[0])[0])
+		if a.Name != name {
+			t.Errorf("area %d is %s on the sheet, %s in the table", i+1, a.Name, name)
+		}
+		if got, want := a.Strength, leadingInt(row[1]); got != want {
+			t.Errorf("%s: strength %d, the table says %s", name, got, row[1])
+		}
+		if got, want := a.Hit, leadingInt(row[2]); got != want {
+			t.Errorf("%s: to-hit %d, the table says %s", name, got, row[2])
+		}
+		for _, g := range a.Groups {
+			if want := leadingInt(row[3]); g != want {
+				t.Errorf("%s: a group of %d HP, the table says %s", name, g, row[3])
+			}
+		}
+	}
+}
+
 // mmtProse are the cells of the table the prose overrides, each with the
 // digest's default that says so.
 var mmtProse = map[string]struct {
