@@ -37,13 +37,6 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
 
-const majorMeleeExample = `  - attack: "0808"
-    with: [DRAGON-1]
-    groups: [head, wings, legs.1]   # areas or groups; leave out for every group that reaches
-  - attack: "0909"
-    with: [INF-1]
-    area: legs                      # the area of the major monster attacked`
-
 // majorGroup is one group of a major monster's record sheet.
 type majorGroup struct {
 	area *Area
