@@ -6,6 +6,7 @@ package dragonrage
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -190,7 +191,7 @@ func (w *world) tieBreak(e *Unit, hexes []string) int {
 func (w *world) elementalAttack(e *Unit, rec Elemental, wild bool) {
 	var others []*Unit
 	for _, u := range w.st.at(e.Hex) {
-		if u.ID != e.ID && (wild || u.Side != e.Side) {
+		if u.ID != e.ID && (wild || u.Side != e.Side) && !u.Flying { // a flyer is above the hex
 			others = append(others, u)
 		}
 	}
@@ -227,6 +228,10 @@ func (w *world) elementalAttack(e *Unit, rec Elemental, wild bool) {
 	}
 	strength := w.st.typ(e).Attack
 	for _, m := range others {
+		if w.st.typ(m).IsMajor() {
+			w.elementalUnder(e, m, strength)
+			return
+		}
 		if w.st.isMonster(m) {
 			label := fmt.Sprintf("melee on %s in %s by %s", m.ID, e.Hex, e.ID)
 			r := w.roll(label, 1)
@@ -249,5 +254,32 @@ func (w *world) elementalAttack(e *Unit, rec Elemental, wild bool) {
 		for _, d := range others {
 			w.kill(d, label)
 		}
+	}
+}
+
+// elementalUnder is an Elemental's attack on the major monster whose hex it
+// stopped in: from underneath it reaches the areas attacked from there, and
+// it strikes the easiest to hit that is not destroyed (the belly of a
+// Dragon, 4+), a roll on its own doing its strength in damage
+// (DR-SPELL-ELEM-7, DR-MATK-3, DR-MATK-5; docs/rulings/dragon-rage.md).
+func (w *world) elementalUnder(e, m *Unit, strength int) {
+	s := w.st.sheet(m)
+	var best *Area
+	for _, a := range s.def.Areas {
+		if slices.Contains(a.From, posUnder) && !s.Destroyed(a.Name) && (best == nil || a.Hit < best.Hit) {
+			best = a
+		}
+	}
+	if best == nil {
+		w.sayf("%s stands under %s but can reach no area of it", e.ID, m.ID)
+		return
+	}
+	label := fmt.Sprintf("melee on %s's %s in %s by %s", m.ID, best.Name, e.Hex, e.ID)
+	r := w.roll(label, 1)
+	hit := r.Total >= best.Hit
+	r.Outcome = fmt.Sprintf("needs %d+: %s", best.Hit, map[bool]string{true: fmt.Sprintf("hit, %d damage", strength), false: "missed"}[hit])
+	w.sayf("%s must attack the unit it stopped with, from underneath (DR-SPELL-ELEM-7): %s: %s", e.ID, label, r.Outcome)
+	if hit {
+		w.damageMajor(m, best.Name, strength, e, e.ID+"'s attack")
 	}
 }

@@ -90,7 +90,8 @@ const (
 	modeSlither = "slither"
 	modeBound   = "bound"
 	modeFly     = "fly"
-	modeDrop    = "drop" // a deliberate drop off a tower (DR-DRAGON-CRASH-5)
+	modeDrop    = "drop"  // a deliberate drop off a tower (DR-DRAGON-CRASH-5)
+	modeCrash   = "crash" // a flight or bound that ended in a crash this turn
 )
 
 // major returns the record sheet of u's type, nil for every other unit.
@@ -642,7 +643,11 @@ func (w *world) escapeOrDie(x *Unit, mod int, what, cause string) bool {
 func (w *world) crash(u *Unit, cause string, spread []string) {
 	m := w.st.major(u)
 	h := w.st.hexOf(u)
-	w.emit(&MajorPlaced{Unit: u.ID, Facing: u.Facing, Flying: false})
+	mode := ""
+	if u.Mode == modeFly || u.Mode == modeBound {
+		mode = modeCrash // its move ended in a crash: no attack or breath this turn
+	}
+	w.emit(&MajorPlaced{Unit: u.ID, Facing: u.Facing, Flying: false, Mode: mode})
 	w.sayf("%s crashes in %s: %s", u.ID, h, cause)
 	roll := w.roll(fmt.Sprintf("crash damage of %s in %s", u.ID, h), max(m.CrashDice, 1))
 	total := roll.Total

@@ -107,6 +107,8 @@ func (w *world) breathBlocked(u *Unit) (field, code, why string) {
 		return "breathe", codeTwice, fmt.Sprintf("%s's head has already breathed or attacked this turn (DR-DRAGON-BREATH-3)", u.ID)
 	case u.NoAttack:
 		return "breathe", codeCannot, fmt.Sprintf("%s may not attack this turn", u.ID)
+	case u.Mode == modeCrash:
+		return "breathe", codeCannot, fmt.Sprintf("%s crashed this turn: it makes no attack and no breath (docs/rulings/dragon-rage.md)", u.ID)
 	case u.Mode == modeSlither:
 		return "breathe", codeCannot, fmt.Sprintf("%s slithered this turn: a slithering Dragon cannot breathe (DR-DRAGON-BREATH-1, DR-DRAGON-SLITHER-4)", u.ID)
 	case u.TookOff && m.BreathAloft:

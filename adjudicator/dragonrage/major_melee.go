@@ -123,6 +123,8 @@ func (w *world) majorMayAttack(u *Unit) string {
 		return fmt.Sprintf("%s slithered this turn and cannot attack (DR-DRAGON-ATK-6, DR-DRAGON-SLITHER-1)", u.ID)
 	case u.Mode == modeFly && !m.LandAttack:
 		return fmt.Sprintf("%s flew this turn and cannot attack (DR-DRAGON-ATK-6, DR-DRAGON-FLY-8)", u.ID)
+	case u.Mode == modeCrash:
+		return fmt.Sprintf("%s crashed this turn and cannot attack (DR-DRAGON-CRASH-1; docs/rulings/dragon-rage.md)", u.ID)
 	case u.NoAttack:
 		return fmt.Sprintf("%s may not attack this turn", u.ID)
 	}

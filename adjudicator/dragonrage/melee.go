@@ -39,7 +39,7 @@ func (w *world) canMelee(side adjudicator.Side) bool {
 			continue
 		}
 		for _, n := range w.st.hexOf(u).Neighbours() {
-			if w.st.enemyIn(n.String(), side) {
+			if w.enemyOnGround(n.String(), u) { // a flyer cannot be meleed (DR-MATK-2)
 				return true
 			}
 		}

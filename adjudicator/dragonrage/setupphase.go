@@ -210,8 +210,8 @@ func (w *world) stackProblem(us []*Unit) string {
 				return x.ID + " may not share a hex with " + monster.ID + ": only enemy units end up under a major monster (DR-STACK-1, DR-STACK-4)"
 			}
 		}
-		us = rest
 	}
+	us = rest
 	if len(us) <= 1 {
 		return ""
 	}
