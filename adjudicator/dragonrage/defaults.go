@@ -10,7 +10,8 @@ import (
 // whose no-move policy is "default" (DR-PBEM: the digest leaves it to the
 // email game): a phase's orders default to doing nothing ("[]", which
 // passes the phase); a decision to the first choice offered for each unit;
-// a berserk monster turns towards the nearest enemy, as it must; a setup
+// reinforcements land in the first free landing hexes; a berserk monster
+// turns towards the nearest enemy, as it must; a setup
 // has no default (every unit must be placed by its player), so the
 // game waits for the referee.
 func (ruleset) DefaultOrders(s adjudicator.State, req adjudicator.Request) (string, bool) {
@@ -18,9 +19,19 @@ func (ruleset) DefaultOrders(s adjudicator.State, req adjudicator.Request) (stri
 	case "orders":
 		// Berserk monsters are not the player's to hold back: by default
 		// they turn towards the nearest enemy (DR-DRAGON-DEF-3).
-		if st, ok := s.(*State); ok && req.Phase == "movement" && st.board != nil {
+		st, ok := s.(*State)
+		if ok && req.Phase == "movement" && st.board != nil {
 			if lines := newWorld(st, nil).berserkDefaults(req.Side); len(lines) > 0 {
 				return "\n  " + strings.Join(lines, "\n  "), true
+			}
+		}
+		// Reinforcements arrive when due (DR-REINF-1): by default in the
+		// first free landing hexes, in the map's order.
+		if ok && req.Phase == "reinforcements" && st.board != nil {
+			w := newWorld(st, nil)
+			free := w.landingHexes()
+			if want := min(w.reinforcementsDue(), len(free)); want > 0 {
+				return "\n  arrive: [" + strings.Join(quoted(free[:want]), ", ") + "]", true
 			}
 		}
 		return "[]", true
@@ -41,4 +52,12 @@ func (ruleset) DefaultOrders(s adjudicator.State, req adjudicator.Request) (stri
 		return b.String(), b.Len() > 0
 	}
 	return "", false
+}
+
+func quoted(hs []string) []string {
+	out := make([]string, len(hs))
+	for i, h := range hs {
+		out[i] = `"` + h + `"`
+	}
+	return out
 }

@@ -55,3 +55,49 @@ units:
 		}
 	}
 }
+
+// TestReinforcementsDefault: when the defender misses the deadline of a
+// reinforcement turn, the default lands the wave in the first free landing
+// hexes (no orders at all would be refused: reinforcements arrive when
+// due, DR-REINF-1), and the game takes it.
+func TestReinforcementsDefault(t *testing.T) {
+	pos := []byte(`map: esirien
+goal: 16
+turn: 10
+phase: defender-reinforcements
+units:
+  - {id: GIANT-1, type: GIANT, side: invader, at: "0303"}
+  - {id: INF-1, type: INF, side: defender, at: "1010"}
+box: {INF: 4}
+`)
+	secret := make([]byte, dice.SeedSize)
+	lookup := func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" }
+	rec, _, err := game.Create(game.NewGame{ID: "wave", Ruleset: dragonrage.Ruleset, Position: pos,
+		Players: []game.Player{{Side: "invader"}, {Side: "defender"}}, Time: time.Unix(0, 0), Secret: secret})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := game.Load([]game.Entry{{Seq: 1, Record: rec}}, lookup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := g.Due()[0]
+	src, ok := g.DefaultAnswer(r)
+	if !ok || !strings.Contains(string(src), "arrive: [") {
+		t.Fatalf("default answer %q", src)
+	}
+	out, err := g.Submit(game.Input{Side: r.Side, Src: src, Time: time.Unix(1, 0), Via: "test",
+		Secrets: func(int) ([]byte, error) { return secret, nil }, NextSecret: dice.Hash(secret), Rand: zeros{}})
+	if err != nil {
+		t.Fatalf("the default answer is refused: %v\n%s", err, src)
+	}
+	landed := 0
+	for _, u := range out.Next.View("").Units {
+		if strings.HasPrefix(u.ID, "INF-") && u.ID != "INF-1" && u.At != "" && u.At != "off-map" {
+			landed++
+		}
+	}
+	if landed != 4 {
+		t.Errorf("%d reinforcements landed, want the wave of 4:\n%s", landed, src)
+	}
+}
