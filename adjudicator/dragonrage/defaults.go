@@ -10,7 +10,8 @@ import (
 // whose no-move policy is "default" (DR-PBEM: the digest leaves it to the
 // email game): a phase's orders default to doing nothing ("[]", which
 // passes the phase); a decision to the first choice offered for each unit;
-// reinforcements land in the first free landing hexes; a berserk monster
+// reinforcements land in the first free landing hexes; a T-rex attacks
+// one of the units that meleed it; a berserk monster
 // turns towards the nearest enemy, as it must; a setup
 // has no default (every unit must be placed by its player), so the
 // game waits for the referee.
@@ -22,6 +23,13 @@ func (ruleset) DefaultOrders(s adjudicator.State, req adjudicator.Request) (stri
 		st, ok := s.(*State)
 		if ok && req.Phase == "movement" && st.board != nil {
 			if lines := newWorld(st, nil).berserkDefaults(req.Side); len(lines) > 0 {
+				return "\n  " + strings.Join(lines, "\n  "), true
+			}
+		}
+		// A T-rex meleed last turn must attack one of its attackers
+		// (DR-TREX-4).
+		if ok && req.Phase == "melee" && st.board != nil {
+			if lines := newWorld(st, nil).trexDefaults(req.Side); len(lines) > 0 {
 				return "\n  " + strings.Join(lines, "\n  "), true
 			}
 		}

@@ -249,3 +249,19 @@ func (st *State) trexNote(u *Unit) string {
 	}
 	return fmt.Sprintf("must attack %s", unitIDs(by))
 }
+
+// trexDefaults are the melee orders a side's T-rexes get when the side
+// sends none (a deadline's default): each attacks the first of the units
+// that meleed it last turn that it can reach, as it must (DR-TREX-4).
+func (w *world) trexDefaults(side adjudicator.Side) []string {
+	var out []string
+	for _, x := range w.trexes(side) {
+		for _, b := range x.by {
+			if code, _ := w.checkAttacker(x.t, w.st.hexOf(b), false); code == "" {
+				out = append(out, fmt.Sprintf("- {attack: %q, with: [%s]}", b.Hex, x.t.ID))
+				break
+			}
+		}
+	}
+	return out
+}

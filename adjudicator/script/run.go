@@ -44,6 +44,11 @@ func (r *Run) failf(format string, args ...any) {
 // Options change how a script runs.
 type Options struct {
 	Dice []int // replace the script's dice (a what-if); nil keeps them
+	// Before, if set, sees the game before each step (i from 0) and once
+	// more after the last (i == len(Steps)); it must not change it. Tests
+	// use it to try things at every point of a script without playing it
+	// again for each.
+	Before func(i int, g *game.Game)
 }
 
 // Play runs s in memory. An error means the script could not be played at
@@ -91,6 +96,9 @@ func Play(s *Script, lookup game.Lookup, opt Options) (*Run, error) {
 	vault := game.Vault{}
 	salts := &saltStream{seed: s.secret()}
 	for i, st := range s.Steps {
+		if opt.Before != nil {
+			opt.Before(i, g)
+		}
 		in := game.Input{Side: adjudicator.Side(st.Side), Src: []byte(st.Orders), Time: epoch.Add(time.Duration(i+1) * time.Minute), Via: "script",
 			Secrets:    func(gen int) ([]byte, error) { return secrets[gen], nil },
 			NextSecret: dice.Hash(secrets[len(secrets)-1]),
@@ -126,6 +134,9 @@ func Play(s *Script, lookup game.Lookup, opt Options) (*Run, error) {
 		sr.Results, sr.Notes = out.Results, out.Notes
 		run.Steps = append(run.Steps, sr)
 		g = out.Next
+	}
+	if opt.Before != nil {
+		opt.Before(len(s.Steps), g)
 	}
 	run.Game = g
 	run.View = g.View(adjudicator.Referee)
