@@ -51,7 +51,10 @@ type MajorDef struct {
 	// facing, gates with MP) or "table" (the Climbing & Smashing table row
 	// of its type, DR-AMB-18).
 	Smash string  `yaml:"smash"`
-	Areas []*Area `yaml:"areas"`
+	// AnyEdge: it starts on any edge of the map, the N, S, E or W one, at
+	// Nurkott too rather than off the map (DR-ROC-14, DR-SCEN-4, DR-SCEN-9).
+	AnyEdge bool    `yaml:"any-edge"`
+	Areas   []*Area `yaml:"areas"`
 	Rule  string  `yaml:"rule"` // the rule the sheet is read from
 }
 
@@ -568,14 +571,15 @@ func (w *world) markKillers(u *Unit) {
 func (w *world) majorDies(u *Unit, cause string) {
 	h := u.Hex
 	w.markKillers(u)
+	if u.Flying {
+		// A flyer that dies in the air falls into the hex below, where it
+		// collapses (DR-DRAGON-CRASH-2, DR-DRAGON-DEAD-1).
+		w.emit(&MajorPlaced{Unit: u.ID, Facing: u.Facing})
+	}
 	w.emit(&Eliminated{Unit: u.ID, Cause: cause})
 	w.sayf("%s dies: %s", u.ID, cause)
-	if h == "" || u.Flying {
-		// A flyer that dies in the air falls first: the crash hex is where
-		// it collapses (the same hex, DR-DRAGON-CRASH-2).
-		if h == "" {
-			return
-		}
+	if h == "" {
+		return
 	}
 	w.emit(&Collapsed{Unit: u.ID, Hex: h})
 	hx, _ := hex.Parse(h)
@@ -623,7 +627,11 @@ func (w *world) escapeOrDie(x *Unit, mod int, what, cause string) bool {
 	if mod != 0 {
 		modText = fmt.Sprintf(", %+d", mod)
 	}
-	roll.Outcome = fmt.Sprintf("needs %d+ (escape number%s): %s", need-mod, modText, map[bool]string{true: "escapes", false: "fails"}[ok])
+	needs := fmt.Sprintf("needs %d+", need-mod)
+	if need-mod <= 1 {
+		needs = "escapes on any roll" // the modifier makes up the whole escape number
+	}
+	roll.Outcome = fmt.Sprintf("%s (escape number %d%s): %s", needs, need, modText, map[bool]string{true: "escapes", false: "fails"}[ok])
 	w.sayf("%s: %s", roll.Label, roll.Outcome)
 	if ok {
 		return true
@@ -713,6 +721,9 @@ func (w *world) setupFacing(u *Unit, v *yaml.Node) (*yaml.Node, string, error) {
 	fs := strings.Fields(v.Value)
 	if v.Kind != yaml.ScalarNode || len(fs) != 2 {
 		return nil, "", adjudicator.Errorf(v, codeBadValueFacing, "give %s's hex and the hexside it faces, e.g. %s: \"0403 SE\" (facings N, NE, SE, S, SW, NW; DR-HEX-7)", u.ID, u.ID)
+	}
+	if strings.Trim(fs[0], "_") == "" {
+		return nil, "", adjudicator.Errorf(v, codeBadHex, "replace %s by a hex for %s in %s, and keep or change its facing (%s)", fs[0], u.ID, strings.Join(w.zonesOn(u), " or "), fs[1])
 	}
 	d, err := hex.ParseDirection(fs[1])
 	if err != nil {

@@ -1190,7 +1190,7 @@ func (w *world) strikeMajor(a *Attack) {
 func (w *world) strikeRolls(attackers []*Unit, m *Unit, area *Area) {
 	for i, u := range attackers {
 		if m.Gone {
-			w.sayf("%s is already dead, so %s make no attack", m.ID, unitIDs(attackers[i:]))
+			w.sayf("%s is already dead, so %s %s no attack", m.ID, unitIDs(attackers[i:]), plural(len(attackers[i:]), "makes", "make"))
 			return
 		}
 		w.emit(&Flagged{Unit: u.ID, Attacked: true})

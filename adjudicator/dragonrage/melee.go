@@ -324,7 +324,7 @@ func (w *world) attack(a *Attack) {
 func (w *world) meleeMonster(attackers []*Unit, fire []string, m *Unit, t hex.Hex) {
 	for i, u := range attackers {
 		if m.Gone {
-			w.sayf("%s: %s already destroyed, so %s make no attack", t, m.ID, unitIDs(attackers[i:]))
+			w.sayf("%s: %s already destroyed, so %s %s no attack", t, m.ID, unitIDs(attackers[i:]), plural(len(attackers[i:]), "makes", "make"))
 			break
 		}
 		w.emit(&Flagged{Unit: u.ID, Attacked: true})

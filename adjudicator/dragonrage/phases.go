@@ -137,8 +137,16 @@ func (w *world) firstPhase() (string, int, bool) {
 
 // invaderSetsUp reports whether the invader places units on the map before
 // play: at Esirien they set up on the edges (DR-SCEN-4); at Nurkott they
-// start off the map and enter during their movement (DR-SCEN-9).
-func (w *world) invaderSetsUp() bool { return w.st.Map == "esirien" }
+// start off the map and enter during their movement (DR-SCEN-9), a Roc
+// excepted.
+func (w *world) invaderSetsUp() bool {
+	for _, u := range w.st.alive(Invader) {
+		if w.setsUp(u) {
+			return true // a Roc starts on an edge at Nurkott too (DR-ROC-14)
+		}
+	}
+	return false
+}
 
 // beginPhase runs what happens automatically as a phase begins.
 func (w *world) beginPhase() {

@@ -35,7 +35,7 @@ func (ruleset) SetupHelp(s adjudicator.State, req adjudicator.Request) ([]adjudi
 func (w *world) legalZones(side adjudicator.Side) []adjudicator.Zone {
 	units := map[string][]*Unit{}
 	for _, u := range w.st.alive(side) {
-		if isElowyn(u) {
+		if isElowyn(u) || !w.setsUp(u) {
 			continue
 		}
 		for _, z := range w.setupZones(u) {
@@ -142,7 +142,7 @@ func (w *world) setupSkeleton(req adjudicator.Request, zones []adjudicator.Zone)
 	w.facingHelp(&b, req.Side, zones)
 	for _, u := range w.st.alive(req.Side) {
 		switch {
-		case isElowyn(u):
+		case isElowyn(u) || !w.setsUp(u):
 		case w.st.typ(u).IsMajor():
 			fmt.Fprintf(&b, "  %s: %q   # %s, then its facing\n", u.ID, placeholder+" "+skeletonFacing, strings.Join(w.zonesOn(u), " or "))
 		default:
@@ -162,7 +162,7 @@ const skeletonFacing = "S"
 func (w *world) facingHelp(b *strings.Builder, side adjudicator.Side, zones []adjudicator.Zone) {
 	var u *Unit
 	for _, x := range w.st.alive(side) {
-		if w.st.typ(x).IsMajor() {
+		if w.st.typ(x).IsMajor() && w.setsUp(x) {
 			u = x
 			break
 		}

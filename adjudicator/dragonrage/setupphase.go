@@ -19,10 +19,25 @@ func (w *world) setupZones(u *Unit) []string {
 	if u.Side == Defender {
 		return []string{"defender-setup", "harbour"}
 	}
+	if m := w.st.major(u); m != nil && m.AnyEdge {
+		return []string{"roc-setup"} // any edge (DR-ROC-14)
+	}
 	if w.st.typ(u).Swims() { // sea serpents set up in the sea
 		return []string{"serpent-setup"}
 	}
 	return []string{"invader-setup"}
+}
+
+// setsUp reports whether u is placed on the map at setup: every defender;
+// the invader's units at Esirien (DR-SCEN-4); at Nurkott, where the
+// invaders enter from off the map (DR-SCEN-9), only a Roc, which starts on
+// an edge (DR-ROC-14).
+func (w *world) setsUp(u *Unit) bool {
+	if u.Side == Defender || w.st.Map == "esirien" {
+		return true
+	}
+	m := w.st.major(u)
+	return m != nil && m.AnyEdge
 }
 
 func (w *world) inZones(h hex.Hex, zones []string) bool {
@@ -57,6 +72,11 @@ func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 		}
 		if named[u.ID] {
 			errs = append(errs, adjudicator.Errorf(k, codeTwice, "%s is placed twice", u.ID))
+			continue
+		}
+		if !w.setsUp(u) {
+			errs = append(errs, adjudicator.Errorf(k, codeCannot, "%s starts off the map and enters through %s in its first movement (DR-SCEN-9): do not place it", u.ID, strings.Join(w.entryNames(u), " or ")))
+			named[u.ID] = true
 			continue
 		}
 		named[u.ID] = true
@@ -107,7 +127,7 @@ func (w *world) parseSetup(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 	}
 	var missing []string
 	for _, u := range w.st.alive(side) {
-		if !named[u.ID] && !isElowyn(u) {
+		if !named[u.ID] && !isElowyn(u) && w.setsUp(u) {
 			missing = append(missing, u.ID)
 		}
 	}
@@ -207,7 +227,7 @@ func (w *world) stackProblem(us []*Unit) string {
 	if monster != nil {
 		for _, x := range rest {
 			if x.Side == monster.Side {
-				return x.ID + " may not share a hex with " + monster.ID + ": only enemy units end up under a major monster (DR-STACK-1, DR-STACK-4)"
+				return x.ID + " may not share a hex with " + monster.ID + ": only enemy units end up under a major monster"
 			}
 		}
 	}
