@@ -1,9 +1,8 @@
 // Package dragonrage is the Dragon Rage ruleset (Lewis Pulsipher; the
 // revised edition's reference rules), as specified rule by rule in
-// shared/rules/dragon-rage.md: the two city maps, troops, characters, magic
-// and the minor monsters. Major monsters (Dragons, Young Dragons, Rocs,
-// Wyverns) are not implemented yet; scenarios that need them are listed but
-// refused at setup.
+// shared/rules/dragon-rage.md: the two city maps, troops, characters, magic,
+// the minor monsters and the major ones (Dragons, Young Dragons, Rocs,
+// wyverns: major*.go), the twelve printed scenarios and the point games.
 //
 // A turn has ten phases (DR-TURN-1). Each phase that needs a player's
 // choices is one request: the invader's magic, movement, fire and melee,

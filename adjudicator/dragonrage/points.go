@@ -449,7 +449,7 @@ func (w *world) parseBuild(side adjudicator.Side, n *yaml.Node, lim armyLimits) 
 			errs = append(errs, adjudicator.Errorf(k, codeUnknownType, "no counter type %q to buy; the types are %s (DR-TABLE-POINTS)", k.Value, strings.Join(buyableCodes(pd), ", ")))
 			continue
 		case t.Playable != nil && !*t.Playable:
-			errs = append(errs, adjudicator.Errorf(k, codeNotBuyable, "umpire does not implement the %s yet: buy other counters", t.Name))
+			errs = append(errs, adjudicator.Errorf(k, codeNotBuyable, "this version of umpire cannot play the %s yet: buy other counters", t.Name))
 			continue
 		}
 		if _, twice := lines[code]; twice {

@@ -325,7 +325,7 @@ func setupPosition(s adjudicator.Setup) (*State, error) {
 		case !ok:
 			c.at(field(root, "scenario"), "no Dragon Rage scenario %q", p.Scenario)
 		case !sc.IsPlayable():
-			c.at(field(root, "scenario"), "scenario %s (%s) needs Dragons or Young Dragons, which umpire does not implement yet", sc.ID, sc.Title)
+			c.at(field(root, "scenario"), "scenario %s (%s) is not playable in this version of umpire; umpire rulesets lists the playable ones", sc.ID, sc.Title)
 		default:
 			st.Scenario, st.Map, st.Goal = sc.ID, sc.Map, sc.Goal
 			if sc.DefenderFirst {

@@ -26,7 +26,7 @@ func (ruleset) Info() adjudicator.Info {
 	for _, s := range d.Scenarios {
 		doc := fmt.Sprintf("map %s, VP goal %d (%s)", s.Map, s.Goal, s.Rule)
 		if !s.IsPlayable() {
-			doc += "; needs major monsters: not playable yet"
+			doc += "; not playable in this version"
 		}
 		in.Scenarios = append(in.Scenarios, adjudicator.ScenarioInfo{ID: s.ID, Title: s.Title, Sides: in.Sides, Doc: doc})
 	}

@@ -1,8 +1,8 @@
 package dragonrage
 
 // Fog, 2 SP (DR-SPELL-FOG-1..6). Its effects on attacks and climbing are in
-// magic_effects.go; bounding and flying into fog (DR-SPELL-FOG-5) concern
-// major monsters, which umpire does not implement yet.
+// magic_effects.go; bounding and landing in fog (DR-SPELL-FOG-5) are the
+// major monsters' movement's (major_move.go).
 
 // checkFog: cast into any hex within 3 of the wizard (DR-SPELL-FOG-1).
 func (w *world) checkFog(sp *Spell, wz *Unit) (string, string, string) {
