@@ -575,11 +575,11 @@ func BenchmarkCachedGames(b *testing.B) {
 		b.ReportMetric(per, "B/game")
 	})
 	b.Run("Played", func(b *testing.B) {
-		src, err := os.ReadFile("../../adjudicator/dragonrage/testdata/games/n6-the-giants-revenge.yaml")
+		src, err := os.ReadFile("../../adjudicator/dragonrage/testdata/games/n2-raid.yaml")
 		if err != nil {
 			b.Fatal(err)
 		}
-		sc, err := script.Parse("n6.yaml", src)
+		sc, err := script.Parse("n2.yaml", src)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -591,7 +591,7 @@ func BenchmarkCachedGames(b *testing.B) {
 			steps := 0
 			for i := range n {
 				id := fmt.Sprintf("drag-%03d", i)
-				_, err := svc.Create(ctx, games.CreateRequest{ID: id, Ruleset: "dragonrage", Scenario: "n6",
+				_, err := svc.Create(ctx, games.CreateRequest{ID: id, Ruleset: "dragonrage", Scenario: "n2",
 					Players: []games.Player{{Side: "invader", Address: "i@example.org"}, {Side: "defender", Address: "d@example.org"}}})
 				if err != nil {
 					b.Fatal(err)
