@@ -171,6 +171,9 @@ func evolveMagic(st *State, ev adjudicator.Event) bool {
 		case "bolt":
 			m.Bolts = slices.DeleteFunc(m.Bolts, func(b Bolt) bool { return b.Wizard == e.Wizard && b.Target == e.Target })
 		}
+		// A list emptied is nil again, as a fold that never had one: JSON
+		// cannot tell them apart, and a snapshot must come back whole.
+		m.Fogs, m.Whirlwinds, m.Boosts, m.Bolts = nilIfEmpty(m.Fogs), nilIfEmpty(m.Whirlwinds), nilIfEmpty(m.Boosts), nilIfEmpty(m.Bolts)
 	case *WhirlwindDrifted:
 		for i := range m.Whirlwinds {
 			x := &m.Whirlwinds[i]
@@ -188,4 +191,12 @@ func evolveMagic(st *State, ev adjudicator.Event) bool {
 		return false
 	}
 	return true
+}
+
+// nilIfEmpty returns nil for an empty slice.
+func nilIfEmpty[T any](s []T) []T {
+	if len(s) == 0 {
+		return nil
+	}
+	return s
 }
