@@ -50,12 +50,12 @@ type MajorDef struct {
 	// Smash is how it breaks entrances: "facing" (DR-SMASH-1, -2: doors by
 	// facing, gates with MP) or "table" (the Climbing & Smashing table row
 	// of its type, DR-AMB-18).
-	Smash string  `yaml:"smash"`
+	Smash string `yaml:"smash"`
 	// AnyEdge: it starts on any edge of the map, the N, S, E or W one, at
 	// Nurkott too rather than off the map (DR-ROC-14, DR-SCEN-4, DR-SCEN-9).
 	AnyEdge bool    `yaml:"any-edge"`
 	Areas   []*Area `yaml:"areas"`
-	Rule  string  `yaml:"rule"` // the rule the sheet is read from
+	Rule    string  `yaml:"rule"` // the rule the sheet is read from
 }
 
 // Area is one zone of the record sheet (DR-MATK-3, DR-TABLE-MMT).
@@ -397,6 +397,12 @@ type (
 		Unit string `json:"unit"`
 		Hex  string `json:"hex"`
 	}
+	// SpreadSet records the owner's standing order for spreading the
+	// damage he chooses where to put (DR-DRAGON-CRASH-2, DR-PBEM-32).
+	SpreadSet struct {
+		Unit  string   `json:"unit"`
+		Areas []string `json:"areas"`
+	}
 	// Breathed uses one of a monster's breaths (DR-DRAGON-BREATH-9).
 	Breathed struct {
 		Unit  string   `json:"unit"`
@@ -410,6 +416,7 @@ func (*GroupsUsed) EventType() string   { return "dragonrage.groups-used" }
 func (*KillerMarked) EventType() string { return "dragonrage.killer-marked" }
 func (*Collapsed) EventType() string    { return "dragonrage.collapsed" }
 func (*Breathed) EventType() string     { return "dragonrage.breathed" }
+func (*SpreadSet) EventType() string    { return "dragonrage.spread-set" }
 
 var majorEvents = []adjudicator.EventType{
 	{Name: "dragonrage.major-placed", Schema: 1, New: func() adjudicator.Event { return new(MajorPlaced) }},
@@ -418,6 +425,7 @@ var majorEvents = []adjudicator.EventType{
 	{Name: "dragonrage.killer-marked", Schema: 1, New: func() adjudicator.Event { return new(KillerMarked) }},
 	{Name: "dragonrage.collapsed", Schema: 1, New: func() adjudicator.Event { return new(Collapsed) }},
 	{Name: "dragonrage.breathed", Schema: 1, New: func() adjudicator.Event { return new(Breathed) }},
+	{Name: "dragonrage.spread-set", Schema: 1, New: func() adjudicator.Event { return new(SpreadSet) }},
 }
 
 // majorState is what the chapter remembers besides the units' own fields.
@@ -475,6 +483,8 @@ func evolveMajor(st *State, ev adjudicator.Event) bool {
 		}
 	case *Breathed:
 		st.unit(e.Unit).Breaths++
+	case *SpreadSet:
+		st.unit(e.Unit).Spread = slices.Clone(e.Areas)
 	default:
 		return false
 	}
@@ -643,7 +653,7 @@ func (w *world) escapeOrDie(x *Unit, mod int, what, cause string) bool {
 // crash brings a flying or bounding monster down in its hex: 2d6 damage
 // (1d6 for a Young Dragon) spread by its owner over the areas not yet
 // destroyed (DR-DRAGON-CRASH-2, DR-AMB-53, in the order of spread, the
-// order the monster's orders gave or the default), death in river or
+// order the move gave, else the owner's standing order, else the default), death in river or
 // sea or on a wooden bridge (DR-DRAGON-CRASH-3, DR-MAP-12, DR-AMB-47),
 // escape rolls for the units in the hex and every VP and wooden bridge
 // there destroyed (DR-DRAGON-CRASH-4, DR-VP-11, DR-BRIDGE-8). It keeps its
@@ -673,6 +683,9 @@ func (w *world) crash(u *Unit, cause string, spread []string) {
 	}
 	w.crushed(h, u, "under "+u.ID+"'s crash", "caught under "+u.ID+"'s crash (DR-DRAGON-CRASH-4)")
 	w.destroyVP(h, u, u.ID+" crashed on it (DR-DRAGON-CRASH-4)")
+	if spread == nil {
+		spread = u.Spread // the owner's standing order (DR-PBEM-32)
+	}
 	for _, area := range crashOrder(m, spread) {
 		if total == 0 || u.Gone {
 			break

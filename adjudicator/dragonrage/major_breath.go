@@ -531,15 +531,16 @@ type spreadPart struct {
 // still undamaged, the point goes to such an area; otherwise to an area
 // that has had no more points from this bolt than any other not
 // destroyed. Destroyed areas are skipped; points with nowhere to go are
-// lost (DR-MATK-11). Among the areas allowed, the owner's choice is taken
-// as the default order of crashOrder: legs, wings, head, belly, which
-// keeps the head and belly whole longest. The parts come in the order
+// lost (DR-MATK-11). Among the areas allowed, the owner's choice is his
+// standing order (owner: "crash:" on a move, DR-PBEM-39), then the default
+// order of crashOrder: legs, wings, head, belly, which keeps the head and
+// belly whole longest. The parts come in the order
 // their first point was given; the points left over are returned.
-func lightningSpread(s Sheet, n int) (parts []spreadPart, lost int) {
+func lightningSpread(s Sheet, n int, owner []string) (parts []spreadPart, lost int) {
 	hits := slices.Clone(s.hits)
 	sh := Sheet{def: s.def, hits: hits}
 	got := map[string]int{}
-	order := crashOrder(s.def, nil)
+	order := crashOrder(s.def, owner)
 	for p := 0; p < n; p++ {
 		var cands []string
 		for _, a := range order {
@@ -578,13 +579,17 @@ func lightningSpread(s Sheet, n int) (parts []spreadPart, lost int) {
 // (DR-SPELL-LIGHT-3..5, DR-PBEM-39). umpire spreads it by DR-AMB-54 in the
 // default order of lightningSpread: the owner is not asked.
 func (w *world) lightningOnMajor(t *Unit, power int, wz *Unit) {
-	parts, lost := lightningSpread(w.st.sheet(t), power)
+	parts, lost := lightningSpread(w.st.sheet(t), power, t.Spread)
 	var ps []string
 	for _, p := range parts {
 		ps = append(ps, fmt.Sprintf("%d to the %s", p.Points, p.Area))
 	}
-	msg := fmt.Sprintf("the Lightning hits %s with no roll for %d damage (DR-SPELL-LIGHT-3, -5), spread one point to each area before any takes a second, the undamaged areas first (DR-SPELL-LIGHT-4, DR-AMB-54), in umpire's order for the %s, legs, wings, head, belly: %s",
-		t.ID, power, t.Side, strings.Join(ps, ", "))
+	whose := fmt.Sprintf("in umpire's order for the %s, legs, wings, head, belly", t.Side)
+	if t.Spread != nil {
+		whose = fmt.Sprintf("in the %s's standing order, %s", t.Side, strings.Join(crashOrder(w.st.major(t), t.Spread), ", "))
+	}
+	msg := fmt.Sprintf("the Lightning hits %s with no roll for %d damage (DR-SPELL-LIGHT-3, -5), spread one point to each area before any takes a second, the undamaged areas first (DR-SPELL-LIGHT-4, DR-AMB-54), %s: %s",
+		t.ID, power, whose, strings.Join(ps, ", "))
 	if lost > 0 {
 		msg += fmt.Sprintf("; %d more are lost, every area being destroyed (DR-MATK-11)", lost)
 	}

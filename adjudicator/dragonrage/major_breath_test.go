@@ -23,30 +23,32 @@ func TestLightningSpreadIsLegal(t *testing.T) {
 		for _, lost := range sheetGrid(m) {
 			s := Sheet{def: m, hits: lost}
 			for n := 1; n <= 6; n++ {
-				parts, gone := lightningSpread(s, n)
-				got := map[string]int{}
-				sum := 0
-				for _, p := range parts {
-					if p.Points <= 0 || got[p.Area] != 0 {
-						t.Fatalf("%s %v power %d: bad part %+v in %+v", code, lost, n, p, parts)
+				for _, owner := range [][]string{nil, {"head", "belly"}, m.AreaNames()} { // any standing order is legal too
+					parts, gone := lightningSpread(s, n, owner)
+					got := map[string]int{}
+					sum := 0
+					for _, p := range parts {
+						if p.Points <= 0 || got[p.Area] != 0 {
+							t.Fatalf("%s %v power %d: bad part %+v in %+v", code, lost, n, p, parts)
+						}
+						got[p.Area] = p.Points
+						sum += p.Points
 					}
-					got[p.Area] = p.Points
-					sum += p.Points
-				}
-				if sum+gone != n {
-					t.Fatalf("%s %v power %d: %d spread + %d lost != %d", code, lost, n, sum, gone, n)
-				}
-				if !reachable(s, got, map[string]int{}, sum) {
-					t.Fatalf("%s %v power %d: %v is not a spread DR-AMB-54 allows", code, lost, n, got)
-				}
-				if gone > 0 {
-					after := Sheet{def: m, hits: slices.Clone(lost)}
-					for a, k := range got {
-						absorb(m, after.hits, a, k)
+					if sum+gone != n {
+						t.Fatalf("%s %v power %d: %d spread + %d lost != %d", code, lost, n, sum, gone, n)
 					}
-					for _, a := range m.AreaNames() {
-						if !after.Destroyed(a) {
-							t.Fatalf("%s %v power %d: %d points lost while the %s stands", code, lost, n, gone, a)
+					if !reachable(s, got, map[string]int{}, sum) {
+						t.Fatalf("%s %v power %d: %v is not a spread DR-AMB-54 allows", code, lost, n, got)
+					}
+					if gone > 0 {
+						after := Sheet{def: m, hits: slices.Clone(lost)}
+						for a, k := range got {
+							absorb(m, after.hits, a, k)
+						}
+						for _, a := range m.AreaNames() {
+							if !after.Destroyed(a) {
+								t.Fatalf("%s %v power %d: %d points lost while the %s stands", code, lost, n, gone, a)
+							}
 						}
 					}
 				}

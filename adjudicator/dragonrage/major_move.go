@@ -21,7 +21,7 @@ import (
 )
 
 // majorKeys are the keys of a major monster's movement order.
-var majorKeys = []string{"move", "mode", "path", "face", "overrun", "smash", "smash-mp", "destroy", "land", "crash", "climb"}
+var majorKeys = []string{"move", "mode", "path", "face", "overrun", "stop-if-held", "smash", "smash-mp", "destroy", "land", "crash", "climb"}
 
 const majorMoveExample = `  - move: DRAGON-1
     mode: walk            # walk, slither, bound, fly or drop
@@ -111,6 +111,15 @@ func (w *world) parseMajorMove(u *Unit, item *yaml.Node, f map[string]*yaml.Node
 		}
 		mv.Land = x.Value == "true"
 	}
+	if x := f["stop-if-held"]; x != nil {
+		if x.Value != "true" && x.Value != "false" {
+			return nil, adjudicator.Errorf(x, adjudicator.CodeBadValue, "write \"stop-if-held: true\" to stop the walk where an overrun attack fails")
+		}
+		mv.StopIfHeld = x.Value == "true"
+		if mv.StopIfHeld && f["overrun"] == nil {
+			return nil, adjudicator.Errorf(f["@stop-if-held"], codeCannot, "stop-if-held goes with an overrun attack (overrun: [HEX])")
+		}
+	}
 	if x := f["crash"]; x != nil {
 		list := []*yaml.Node{x}
 		if x.Kind == yaml.SequenceNode {
@@ -123,7 +132,7 @@ func (w *world) parseMajorMove(u *Unit, item *yaml.Node, f map[string]*yaml.Node
 			mv.Crash = append(mv.Crash, a.Value)
 		}
 	}
-	for _, k := range []string{"overrun", "smash-mp", "destroy", "smash", "climb"} {
+	for _, k := range []string{"overrun", "stop-if-held", "smash-mp", "destroy", "smash", "climb"} {
 		if f[k] != nil && !slices.Contains(modeKeys[mv.Mode], k) {
 			return nil, adjudicator.Errorf(f["@"+k], codeCannot, "%q goes with %s, not with mode %s", k, keyModes(k), mv.Mode)
 		}
@@ -158,7 +167,7 @@ func (w *world) parseMajorMove(u *Unit, item *yaml.Node, f map[string]*yaml.Node
 // modeKeys are the order keys each mode takes besides move, mode, path,
 // face, land and crash.
 var modeKeys = map[string][]string{
-	modeWalk:    {"overrun", "smash", "smash-mp", "destroy", "climb"},
+	modeWalk:    {"overrun", "stop-if-held", "smash", "smash-mp", "destroy", "climb"},
 	modeSlither: {"smash"},
 }
 
@@ -818,6 +827,11 @@ func (w *world) planDrop(u *Unit, mv *Move, f map[string]*yaml.Node, plan *major
 // orders takes the move as planned.
 func (w *world) applyMajorMove(u *Unit, mv *Move) {
 	plan := mv.major
+	if mv.Crash != nil && !slices.Equal(mv.Crash, u.Spread) {
+		// "crash:" is also the owner's standing order for damage spread in
+		// the other side's turn (DR-PBEM-25, -32, -40).
+		w.emit(&SpreadSet{Unit: u.ID, Areas: mv.Crash})
+	}
 	from := u.Hex
 	checking := w.r == nil
 	var path []string
@@ -845,9 +859,14 @@ func (w *world) applyMajorMove(u *Unit, mv *Move) {
 			path = append(path, st.To)
 			w.placeMajor(u, from, path, st.Face, false, plan.mode)
 			from, path = u.Hex, nil
-			w.overrunAttack(u, st.To)
+			cleared := w.overrunAttack(u, st.To)
 			if u.Gone || w.st.Over {
 				return
+			}
+			if !cleared && mv.StopIfHeld {
+				w.sayf("%s stops on the units it failed to overrun in %s, as ordered (DR-OVR-7)", u.ID, st.To)
+				stopped = true
+				break
 			}
 			continue
 		}
@@ -985,7 +1004,7 @@ func (w *world) leglessGate(u *Unit, key string, target string) {
 // at once, on the CRT against their total defence (DR-OVR-6, DR-OVR-7,
 // DR-DRAGON-OVR-1, DR-WYVERN-6); against Killers a Dragon's strength is
 // tripled (DR-DRAGON-ATK-10).
-func (w *world) overrunAttack(u *Unit, h string) {
+func (w *world) overrunAttack(u *Unit, h string) (cleared bool) {
 	m := w.st.major(u)
 	var defenders []*Unit
 	for _, x := range w.st.at(h) {
@@ -995,7 +1014,7 @@ func (w *world) overrunAttack(u *Unit, h string) {
 	}
 	if len(defenders) == 0 {
 		w.sayf("%s enters %s: nobody is left there to attack by overrun", u.ID, h)
-		return
+		return true
 	}
 	att, note := m.Overrun, ""
 	if m.Enraged && slices.ContainsFunc(defenders, func(x *Unit) bool { return x.Killer }) {
@@ -1012,6 +1031,7 @@ func (w *world) overrunAttack(u *Unit, h string) {
 			w.kill(d, label)
 		}
 	}
+	return !w.enemyOnGround(h, u)
 }
 
 // afterMajorMove does what the end of the move does: VP and bridges under

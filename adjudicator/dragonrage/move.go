@@ -27,6 +27,9 @@ type Move struct {
 	Face  string   `yaml:"face,omitempty"`
 	Land  bool     `yaml:"land,omitempty"`
 	Crash []string `yaml:"crash,omitempty"`
+	// StopIfHeld: the walk stops where an overrun attack leaves enemies
+	// standing (DR-OVR-7, DR-PBEM-2), instead of going on.
+	StopIfHeld bool `yaml:"stop-if-held,omitempty"`
 
 	// worked out while checking, used when resolving
 	steps     []step
@@ -88,7 +91,7 @@ func (w *world) parseMovement(side adjudicator.Side, n *yaml.Node) (*Orders, err
 			o.Moves = append(o.Moves, mv)
 			continue
 		}
-		for _, k := range []string{"mode", "face", "overrun", "smash-mp", "land", "crash"} {
+		for _, k := range []string{"mode", "face", "overrun", "smash-mp", "land", "crash", "stop-if-held"} {
 			if f[k] != nil {
 				return nil, adjudicator.Errorf(f["@"+k], adjudicator.CodeUnknownField, "%q is for major monsters (Dragons, Rocs, wyverns): %s moves by its path", k, u.ID)
 			}
@@ -438,8 +441,13 @@ func (w *world) applyMove(u *Unit, mv *Move) {
 }
 
 // claimEntrances gives u's side the wall entrances whose inside hex u has
-// entered: the last side to have had a unit there controls them (DR-ENTR-5).
+// entered: the last side to have had a unit there controls them
+// (DR-ENTR-5). A monster passing through the other side's units (overrun)
+// takes nothing: they are still there.
 func (w *world) claimEntrances(u *Unit, h string) {
+	if w.enemyOnGround(h, u) {
+		return // passing through by overrun: the other side is still there
+	}
 	hx, _ := hex.Parse(h)
 	for _, sd := range hx.Sides() {
 		f, ok := w.m.Feature(sd)

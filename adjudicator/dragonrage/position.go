@@ -78,6 +78,7 @@ type posUnit struct {
 	Mode    string         `yaml:"mode,omitempty"`
 	TookOff bool           `yaml:"took-off,omitempty"`
 	Used    []string       `yaml:"groups-used,omitempty"`
+	Spread  []string       `yaml:"crash-order,omitempty"` // the owner's standing order for spreading damage
 	Killer  bool           `yaml:"killer,omitempty"`
 }
 
@@ -171,6 +172,13 @@ func (c *posChecker) majorUnit(n *yaml.Node, pu posUnit, t *UnitType, u *Unit) {
 	default:
 		c.at(field(n, "mode"), "the movement modes are walk, slither, bound, fly and drop")
 	}
+	for i, a := range pu.Spread {
+		if m.area(a) == nil || slices.Index(pu.Spread, a) != i {
+			c.at(field(n, "crash-order"), "crash-order lists %s's areas in the order its owner spreads damage, each once: %s", pu.ID, strings.Join(m.AreaNames(), ", "))
+			break
+		}
+	}
+	u.Spread = slices.Clone(pu.Spread)
 	u.TookOff = pu.TookOff
 	if pu.TookOff && pu.Mode != modeFly {
 		c.at(field(n, "took-off"), "took-off: true goes with mode: fly (a flight that began on the ground this turn)")
@@ -916,7 +924,7 @@ func WritePosition(s adjudicator.State) ([]byte, error) {
 	for _, u := range st.Units {
 		pu := posUnit{ID: u.ID, Type: u.Type, Side: string(u.Side), At: u.Hex, Gone: u.Gone, Wounded: u.Wounded, Damage: u.Damage,
 			Ladder: u.Ladder, Moved: u.Moved, Attacked: u.Attacked, NoAttack: u.NoAttack,
-			Facing: u.Facing, Flying: u.Flying, Breaths: u.Breaths, Mode: u.Mode, TookOff: u.TookOff, Killer: u.Killer}
+			Facing: u.Facing, Flying: u.Flying, Breaths: u.Breaths, Mode: u.Mode, TookOff: u.TookOff, Spread: slices.Clone(u.Spread), Killer: u.Killer}
 		for _, g := range u.Used {
 			pu.Used = append(pu.Used, strings.Replace(g, "-", ".", 1))
 		}

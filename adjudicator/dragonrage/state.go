@@ -46,6 +46,10 @@ type Unit struct {
 	Hits    []int  `json:"hits,omitempty"`
 	Breaths int    `json:"breaths,omitempty"`
 	Killer  bool   `json:"killer,omitempty"`
+	// Spread is the owner's standing order for spreading damage he chooses
+	// where to put (crashes, Lightning): areas in order (DR-PBEM-25, -32,
+	// -39, -40), given with "crash:" on a move; nil for the default.
+	Spread []string `json:"spread,omitempty"`
 
 	// Per-turn flags, cleared when the unit's side's turn begins.
 	Moved    bool `json:"moved,omitempty"`
@@ -174,7 +178,7 @@ func (st *State) clone() *State {
 	}
 	for i, u := range st.Units {
 		cu := *u
-		cu.Hits, cu.Used = slices.Clone(u.Hits), slices.Clone(u.Used)
+		cu.Hits, cu.Used, cu.Spread = slices.Clone(u.Hits), slices.Clone(u.Used), slices.Clone(u.Spread)
 		c.Units[i] = &cu
 	}
 	c.Destroyed = cloneMap(st.Destroyed)
