@@ -1111,19 +1111,9 @@ func (w *world) strikeUnits(a *Attack, side adjudicator.Side, mon *Unit) {
 		w.emit(&GroupsUsed{Unit: mon.ID, Groups: keys})
 		w.trace("melee", mon.ID, []string{mon.Hex, a.At}, "")
 	}
-	for _, u := range attackers {
-		s := w.meleeStrength(u)
-		strength += s
-		if w.boosted(u) {
-			boosted += s
-		}
-		w.emit(&Flagged{Unit: u.ID, Attacked: true})
-		w.trace("melee", u.ID, []string{u.Hex, a.At}, "")
-	}
-	mod, note := 0, ""
-	if boosted > 0 && 2*boosted >= strength {
-		mod, note = 1, ", +1 Boost Morale (DR-SPELL-MORALE-4)"
-	}
+	ts, tb := w.troopsAttack(attackers, a.At)
+	strength, boosted = strength+ts, boosted+tb
+	mod, note := boostMod(boosted, strength)
 	def := w.defence(others)
 	w.wizardAttacked(others...)
 	var who []string

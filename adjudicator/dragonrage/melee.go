@@ -293,20 +293,9 @@ func (w *world) attack(a *Attack) {
 		w.sayf("the attack on %s does not happen: none of %s attacks", a.At, unitIDs(append(w.units(a.With), w.units(a.Fire)...)))
 		return
 	}
-	strength, boosted := fireStrength+w.boltPower(side, others), 0 // a Lightning kept for this melee (DR-SPELL-LIGHT-7)
-	for _, u := range attackers {
-		s := w.meleeStrength(u)
-		strength += s
-		if w.boosted(u) {
-			boosted += s
-		}
-		w.emit(&Flagged{Unit: u.ID, Attacked: true})
-		w.trace("melee", u.ID, []string{u.Hex, a.At}, "")
-	}
-	mod, note := 0, ""
-	if boosted > 0 && 2*boosted >= strength {
-		mod, note = 1, ", +1 Boost Morale (DR-SPELL-MORALE-4)"
-	}
+	strength, boosted := w.troopsAttack(attackers, a.At)
+	strength += fireStrength + w.boltPower(side, others) // a Lightning kept for this melee (DR-SPELL-LIGHT-7)
+	mod, note := boostMod(boosted, strength)
 	def := w.defence(others)
 	w.wizardAttacked(others...) // DR-SPELL-ELEM-8
 	label := fmt.Sprintf("melee on %s by %s", a.At, unitIDs(append(attackers, firers...)))
@@ -423,4 +412,29 @@ func (w *world) openEntrances(attackers []*Unit, t hex.Hex) {
 		w.emit(&EntranceChanged{Side: f.Side.String(), Controller: e.Controller, OpenUntil: w.st.Turn + 1})
 		w.sayf("the defender opens the %s %s to attack out: it stays open through the invader's next turn (DR-ENTR-9)", f.Kind, f.Side)
 	}
+}
+
+// troopsAttack adds up the attackers' melee strengths for one attack on
+// hex at, each marked as having attacked and traced; boosted is the part
+// of the strength under Boost Morale.
+func (w *world) troopsAttack(attackers []*Unit, at string) (strength, boosted int) {
+	for _, u := range attackers {
+		s := w.meleeStrength(u)
+		strength += s
+		if w.boosted(u) {
+			boosted += s
+		}
+		w.emit(&Flagged{Unit: u.ID, Attacked: true})
+		w.trace("melee", u.ID, []string{u.Hex, at}, "")
+	}
+	return strength, boosted
+}
+
+// boostMod is Boost Morale's +1 on the CRT, when at least half the attack's
+// strength is boosted (DR-SPELL-MORALE-4), and the report's note of it.
+func boostMod(boosted, strength int) (int, string) {
+	if boosted > 0 && 2*boosted >= strength {
+		return 1, ", +1 Boost Morale (DR-SPELL-MORALE-4)"
+	}
+	return 0, ""
 }

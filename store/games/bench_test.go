@@ -382,11 +382,16 @@ func wholeGame(b *testing.B, id, file string, chain bool) *recorded {
 	return &recorded{log: run.Log, settled: []int{len(run.Log)}}
 }
 
-// BenchmarkDragonRage: a whole game of Dragon Rage (Nurkott 6, 127 events,
+// BenchmarkDragonRage: a whole game of Dragon Rage (Nurkott 2, 99 events,
 // played to its end with chain dice) loaded, replayed and verified, against
 // the same references: the costs per event of a real ruleset.
 func BenchmarkDragonRage(b *testing.B) {
-	r := dragonRage(b, "n6")
+	benchWholeGame(b, "n2", dragonRage(b, "n2"))
+}
+
+// benchWholeGame loads, replays and verifies a recorded whole game from
+// bbolt against the copying scan and the hash floor of its log.
+func benchWholeGame(b *testing.B, id string, r *recorded) {
 	st, err := store.Open(filepath.Join(b.TempDir(), "umpire.db"))
 	if err != nil {
 		b.Fatal(err)
@@ -397,18 +402,18 @@ func BenchmarkDragonRage(b *testing.B) {
 	for _, e := range r.log {
 		evs = append(evs, store.NewEvent{Type: e.Type, Schema: e.Schema, Time: e.Time, Actor: e.Actor, Payload: e.Payload})
 	}
-	if _, err := st.Append(ctx, store.Batch{Game: "n6", Events: evs}); err != nil {
+	if _, err := st.Append(ctx, store.Batch{Game: id, Events: evs}); err != nil {
 		b.Fatal(err)
 	}
 	b.Run("Load", func(b *testing.B) {
-		ratio(b, "load", func() { copyScan(b, st, "n6") }, func() {
-			if _, err := (&games.Service{Store: st, Rules: allRules}).Load(ctx, "n6"); err != nil {
+		ratio(b, "load", func() { copyScan(b, st, id) }, func() {
+			if _, err := (&games.Service{Store: st, Rules: allRules}).Load(ctx, id); err != nil {
 				b.Fatal(err)
 			}
 		})
 		b.ReportMetric(float64(len(r.log)), "events")
 	})
-	benchAudit(b, st, "n6", floorOf(b, r.log), len(r.log))
+	benchAudit(b, st, id, floorOf(b, r.log), len(r.log))
 }
 
 // BenchmarkDragonRageDragons: Esirien 1, two Dragons against the city, a
@@ -418,29 +423,7 @@ func BenchmarkDragonRage(b *testing.B) {
 // scripted, so the hash floor has no dice to hash: read the ratios with
 // BenchmarkDragonRage's.
 func BenchmarkDragonRageDragons(b *testing.B) {
-	r := wholeGame(b, "e1", "e1-dragon-rage.yaml", false)
-	st, err := store.Open(filepath.Join(b.TempDir(), "umpire.db"))
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	ctx := context.Background()
-	var evs []store.NewEvent
-	for _, e := range r.log {
-		evs = append(evs, store.NewEvent{Type: e.Type, Schema: e.Schema, Time: e.Time, Actor: e.Actor, Payload: e.Payload})
-	}
-	if _, err := st.Append(ctx, store.Batch{Game: "e1", Events: evs}); err != nil {
-		b.Fatal(err)
-	}
-	b.Run("Load", func(b *testing.B) {
-		ratio(b, "load", func() { copyScan(b, st, "e1") }, func() {
-			if _, err := (&games.Service{Store: st, Rules: allRules}).Load(ctx, "e1"); err != nil {
-				b.Fatal(err)
-			}
-		})
-		b.ReportMetric(float64(len(r.log)), "events")
-	})
-	benchAudit(b, st, "e1", floorOf(b, r.log), len(r.log))
+	benchWholeGame(b, "e1", wholeGame(b, "e1", "e1-dragon-rage.yaml", false))
 }
 
 // scaleGames are race games of about 1k, 10k and 100k events in bbolt,
