@@ -24,17 +24,7 @@ units:
   - {id: DRAGON-1, type: DRAGON, side: invader, at: "0505", facing: N, sheet: {head: 8, legs: 6}}
   - {id: INF-1, type: INF, side: defender, at: "0509"}
 `)
-	secret := make([]byte, dice.SeedSize)
-	lookup := func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" }
-	rec, _, err := game.Create(game.NewGame{ID: "berserk", Ruleset: dragonrage.Ruleset, Position: pos,
-		Players: []game.Player{{Side: "invader"}, {Side: "defender"}}, Time: time.Unix(0, 0), Secret: secret})
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := game.Load([]game.Entry{{Seq: 1, Record: rec}}, lookup)
-	if err != nil {
-		t.Fatal(err)
-	}
+	g, submit := positionGame(t, "berserk", pos)
 	r := g.Due()[0]
 	src, ok := g.DefaultAnswer(r)
 	if !ok {
@@ -44,12 +34,11 @@ units:
 	if !strings.Contains(string(src), "{move: DRAGON-1, mode: walk, face: SE}") {
 		t.Fatalf("default answer:\n%s", src)
 	}
-	out, err := g.Submit(game.Input{Side: r.Side, Src: src, Time: time.Unix(1, 0), Via: "test",
-		Secrets: func(int) ([]byte, error) { return secret, nil }, NextSecret: dice.Hash(secret), Rand: zeros{}})
+	next, err := submit(g, r.Side, src)
 	if err != nil {
 		t.Fatalf("the default answer is refused: %v\n%s", err, src)
 	}
-	for _, u := range out.Next.View("").Units {
+	for _, u := range next.View("").Units {
 		if u.ID == "DRAGON-1" && u.Facing != "SE" {
 			t.Errorf("DRAGON-1 faces %s after the default, want SE", u.Facing)
 		}
@@ -70,9 +59,34 @@ units:
   - {id: INF-1, type: INF, side: defender, at: "1010"}
 box: {INF: 4}
 `)
+	g, submit := positionGame(t, "wave", pos)
+	r := g.Due()[0]
+	src, ok := g.DefaultAnswer(r)
+	if !ok || !strings.Contains(string(src), "arrive: [") {
+		t.Fatalf("default answer %q", src)
+	}
+	next, err := submit(g, r.Side, src)
+	if err != nil {
+		t.Fatalf("the default answer is refused: %v\n%s", err, src)
+	}
+	landed := 0
+	for _, u := range next.View("").Units {
+		if strings.HasPrefix(u.ID, "INF-") && u.ID != "INF-1" && u.At != "" && u.At != "off-map" {
+			landed++
+		}
+	}
+	if landed != 4 {
+		t.Errorf("%d reinforcements landed, want the wave of 4:\n%s", landed, src)
+	}
+}
+
+// positionGame creates a game from a position with a committed dice chain,
+// and returns it with a submit function for the default answers.
+func positionGame(t *testing.T, id string, pos []byte) (*game.Game, func(g *game.Game, side adjudicator.Side, src []byte) (*game.Game, error)) {
+	t.Helper()
 	secret := make([]byte, dice.SeedSize)
 	lookup := func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" }
-	rec, _, err := game.Create(game.NewGame{ID: "wave", Ruleset: dragonrage.Ruleset, Position: pos,
+	rec, _, err := game.Create(game.NewGame{ID: id, Ruleset: dragonrage.Ruleset, Position: pos,
 		Players: []game.Player{{Side: "invader"}, {Side: "defender"}}, Time: time.Unix(0, 0), Secret: secret})
 	if err != nil {
 		t.Fatal(err)
@@ -81,23 +95,12 @@ box: {INF: 4}
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := g.Due()[0]
-	src, ok := g.DefaultAnswer(r)
-	if !ok || !strings.Contains(string(src), "arrive: [") {
-		t.Fatalf("default answer %q", src)
-	}
-	out, err := g.Submit(game.Input{Side: r.Side, Src: src, Time: time.Unix(1, 0), Via: "test",
-		Secrets: func(int) ([]byte, error) { return secret, nil }, NextSecret: dice.Hash(secret), Rand: zeros{}})
-	if err != nil {
-		t.Fatalf("the default answer is refused: %v\n%s", err, src)
-	}
-	landed := 0
-	for _, u := range out.Next.View("").Units {
-		if strings.HasPrefix(u.ID, "INF-") && u.ID != "INF-1" && u.At != "" && u.At != "off-map" {
-			landed++
+	return g, func(g *game.Game, side adjudicator.Side, src []byte) (*game.Game, error) {
+		out, err := g.Submit(game.Input{Side: side, Src: src, Time: time.Unix(1, 0), Via: "test",
+			Secrets: func(int) ([]byte, error) { return secret, nil }, NextSecret: dice.Hash(secret), Rand: zeros{}})
+		if err != nil {
+			return nil, err
 		}
-	}
-	if landed != 4 {
-		t.Errorf("%d reinforcements landed, want the wave of 4:\n%s", landed, src)
+		return out.Next, nil
 	}
 }

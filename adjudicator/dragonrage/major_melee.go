@@ -369,24 +369,11 @@ func (w *world) parseMajorMelee(side adjudicator.Side, f map[string]*yaml.Node, 
 		used[u.ID] = true
 	}
 	if n := f["fire"]; n != nil {
-		us, err := w.unitList(n, side)
+		ids, err := w.attackUnits(n, side, used, func(u *Unit) (string, string) { return w.checkShot(u, th, true) })
 		if err != nil {
 			return nil, err
 		}
-		for i, u := range us {
-			un := n
-			if n.Kind == yaml.SequenceNode {
-				un = n.Content[i]
-			}
-			if used[u.ID] {
-				return nil, adjudicator.Errorf(un, codeTwice, "%s attacks twice; each unit attacks once a turn (DR-MELEE-8)", u.ID)
-			}
-			used[u.ID] = true
-			if code, why := w.checkShot(u, th, true); why != "" {
-				return nil, adjudicator.Errorf(un, code, "%s", why)
-			}
-			a.Fire = append(a.Fire, u.ID)
-		}
+		a.Fire = append(a.Fire, ids...)
 	}
 	return a, nil
 }

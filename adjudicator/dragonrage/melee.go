@@ -152,33 +152,24 @@ func (w *world) parseMelee(side adjudicator.Side, n *yaml.Node) (*Orders, error)
 			if node == nil {
 				continue
 			}
-			us, err := w.unitList(node, side)
+			check := func(u *Unit) (string, string) {
+				code, why := w.checkAttacker(u, th, a.Open)
+				if why == "" {
+					code, why = w.checkMilitia(u, side, at, a.Target)
+				}
+				return code, why
+			}
+			if group.fire {
+				check = func(u *Unit) (string, string) { return w.checkShot(u, th, true) }
+			}
+			ids, err := w.attackUnits(node, side, used, check)
 			if err != nil {
 				return nil, err
 			}
-			for i, u := range us {
-				un := node
-				if node.Kind == yaml.SequenceNode {
-					un = node.Content[i]
-				}
-				if used[u.ID] {
-					return nil, adjudicator.Errorf(un, codeTwice, "%s attacks twice; each unit attacks once a turn (DR-MELEE-8)", u.ID)
-				}
-				used[u.ID] = true
-				var code, why string
-				if group.fire {
-					code, why = w.checkShot(u, th, true)
-					a.Fire = append(a.Fire, u.ID)
-				} else {
-					code, why = w.checkAttacker(u, th, a.Open)
-					if why == "" {
-						code, why = w.checkMilitia(u, side, at, a.Target)
-					}
-					a.With = append(a.With, u.ID)
-				}
-				if why != "" {
-					return nil, adjudicator.Errorf(un, code, "%s", why)
-				}
+			if group.fire {
+				a.Fire = append(a.Fire, ids...)
+			} else {
+				a.With = append(a.With, ids...)
 			}
 		}
 		o.Attacks = append(o.Attacks, a)
@@ -437,4 +428,30 @@ func boostMod(boosted, strength int) (int, string) {
 		return 1, ", +1 Boost Morale (DR-SPELL-MORALE-4)"
 	}
 	return 0, ""
+}
+
+// attackUnits reads the units of a "with:" or "fire:" list of an attack,
+// each attacking once a turn (DR-MELEE-8) and each checked by check, which
+// says why it may not (an error code and a reason) or "".
+func (w *world) attackUnits(node *yaml.Node, side adjudicator.Side, used map[string]bool, check func(*Unit) (string, string)) ([]string, error) {
+	us, err := w.unitList(node, side)
+	if err != nil {
+		return nil, err
+	}
+	var ids []string
+	for i, u := range us {
+		un := node
+		if node.Kind == yaml.SequenceNode {
+			un = node.Content[i]
+		}
+		if used[u.ID] {
+			return nil, adjudicator.Errorf(un, codeTwice, "%s attacks twice; each unit attacks once a turn (DR-MELEE-8)", u.ID)
+		}
+		used[u.ID] = true
+		if code, why := check(u); why != "" {
+			return nil, adjudicator.Errorf(un, code, "%s", why)
+		}
+		ids = append(ids, u.ID)
+	}
+	return ids, nil
 }
