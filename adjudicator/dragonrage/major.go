@@ -530,7 +530,7 @@ func (w *world) damageMajor(u *Unit, area string, n int, by *Unit, cause string)
 	w.sayf("%s: %s", msg, after)
 	switch {
 	case after.Dead() && !before.Dead():
-		w.majorDies(u, "its belly is destroyed: it collapses and dies (DR-DRAGON-DEF-10)")
+		w.majorDies(u, "its belly is destroyed: it collapses and dies (DR-DRAGON-DEF-10; every major monster, DR-MAJOR-1, DR-ROC-12, DR-WYVERN-11)")
 		return
 	case after.Berserk() && !before.Berserk():
 		w.sayf("%s's head is destroyed: it can no longer breathe or bite, and goes berserk (DR-DRAGON-DEF-2)", u.ID)

@@ -645,7 +645,13 @@ func (st *State) pointGoal(units []NewUnit) (int, string) {
 	}
 	add(2*byType["DRAGON"], fmt.Sprintf("for %d Dragons", byType["DRAGON"]))
 	if n := byType["ROC"] + byType["YDRAGON"] + byType["WYVERN"]; n > 0 {
-		add(n, fmt.Sprintf("for %d Rocs, Young Dragons and wyverns", n))
+		var what []string
+		for _, t := range []struct{ code, one, many string }{{"ROC", "Roc", "Rocs"}, {"YDRAGON", "Young Dragon", "Young Dragons"}, {"WYVERN", "wyvern", "wyverns"}} {
+			if k := byType[t.code]; k > 0 {
+				what = append(what, fmt.Sprintf("%d %s", k, plural(k, t.one, t.many)))
+			}
+		}
+		add(n, "for "+strings.Join(what, " and ")+" (+1 each)")
 	}
 	if inv >= 11 {
 		add(1, fmt.Sprintf("for %d invading units (11 or more)", inv))
