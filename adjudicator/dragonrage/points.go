@@ -648,7 +648,7 @@ func (st *State) pointGoal(units []NewUnit) (int, string) {
 		var what []string
 		for _, t := range []struct{ code, one, many string }{{"ROC", "Roc", "Rocs"}, {"YDRAGON", "Young Dragon", "Young Dragons"}, {"WYVERN", "wyvern", "wyverns"}} {
 			if k := byType[t.code]; k > 0 {
-				what = append(what, fmt.Sprintf("%d %s", k, plural(k, t.one, t.many)))
+				what = append(what, plural(k, t.one, t.many))
 			}
 		}
 		add(n, "for "+strings.Join(what, " and ")+" (+1 each)")
