@@ -283,14 +283,12 @@ func (w *world) planWalk(u *Unit, mv *Move, f map[string]*yaml.Node, plan *major
 			}
 		}
 		st.Face = face
-		last := i == len(mv.Path)-1 && f["destroy"] == nil
 		if why := w.majorEnters(u, th, &st, overrun[to] != nil, i == len(mv.Path)-1); why != "" {
 			return adjudicator.Errorf(n, codeIllegalMove, "%s cannot enter %s: %s", u.ID, to, why)
 		}
 		if st.Attack {
 			spent++ // DR-OVR-6: one MP more than entering
 		}
-		_ = last
 		if cur != "" {
 			spent += w.whirlwindCost(cur, to, u) // DR-SPELL-WHIRL-4
 		}
