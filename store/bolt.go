@@ -330,12 +330,25 @@ func outboxOf(tx *bolt.Tx) (outbox, bool) {
 }
 
 // Append implements Store: one bolt write transaction per call, synced to
-// disk before it returns. With WithBatching it is AppendBatched.
+// disk before it returns. With WithBatching it is AppendBatched. It is
+// AppendAll of one batch.
 func (s *Bolt) Append(ctx context.Context, b Batch) ([]Event, error) {
-	if s.batching {
-		return s.AppendBatched(ctx, b)
+	out, err := s.AppendAll(ctx, []Batch{b})
+	if err != nil {
+		return nil, err
 	}
-	return s.append(ctx, &b, s.update)
+	return out[0], nil
+}
+
+// AppendAll implements Store: every batch in one bolt write transaction,
+// synced to disk before it returns. With WithBatching the transaction is
+// shared as AppendBatched's is, and the call still succeeds or fails whole.
+func (s *Bolt) AppendAll(ctx context.Context, bs []Batch) ([][]Event, error) {
+	run := s.update
+	if s.batching {
+		run = s.batch
+	}
+	return s.appendAll(ctx, bs, run)
 }
 
 // AppendBatched is Append through bolt's DB.Batch: concurrent calls are
@@ -345,21 +358,28 @@ func (s *Bolt) Append(ctx context.Context, b Batch) ([]Event, error) {
 // fails (a conflict, say) is taken out of the shared transaction and fails
 // alone, writing nothing.
 func (s *Bolt) AppendBatched(ctx context.Context, b Batch) ([]Event, error) {
-	return s.append(ctx, &b, s.batch)
+	out, err := s.appendAll(ctx, []Batch{b}, s.batch)
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
 }
 
-func (s *Bolt) append(ctx context.Context, b *Batch, run func(func(*bolt.Tx) error) error) ([]Event, error) {
+func (s *Bolt) appendAll(ctx context.Context, bs []Batch, run func(func(*bolt.Tx) error) error) ([][]Event, error) {
 	if err := s.enter(ctx); err != nil {
 		return nil, err
 	}
-	if err := checkBatch(b); err != nil {
+	if err := checkBatches(bs); err != nil {
 		return nil, err
 	}
-	var out []Event
+	if len(bs) == 0 {
+		return nil, nil
+	}
+	var out [][]Event
 	err := run(func(tx *bolt.Tx) error {
 		// DB.Batch may run this more than once; only the last run counts.
 		var err error
-		out, err = s.appendTx(tx, b)
+		out, err = s.appendTx(tx, bs)
 		return err
 	})
 	if err != nil {
@@ -368,9 +388,11 @@ func (s *Bolt) append(ctx context.Context, b *Batch, run func(func(*bolt.Tx) err
 	return out, nil
 }
 
-// appendTx checks everything before writing anything, so that a refused
-// batch leaves no trace even when it shares a transaction with others.
-func (s *Bolt) appendTx(tx *bolt.Tx, b *Batch) ([]Event, error) {
+// appendTx checks every batch before writing anything, so that a refused
+// call leaves no trace even when it shares a transaction with others.
+// Games are distinct across bs (checkBatches), so the head read for one
+// game is not changed by another batch's events.
+func (s *Bolt) appendTx(tx *bolt.Tx, bs []Batch) ([][]Event, error) {
 	games := tx.Bucket(bucketGames)
 	marks := tx.Bucket(bucketMarks)
 	ob, ok := outboxOf(tx)
@@ -378,62 +400,83 @@ func (s *Bolt) appendTx(tx *bolt.Tx, b *Batch) ([]Event, error) {
 		return nil, fmt.Errorf("%w: top-level buckets missing", ErrCorrupt)
 	}
 
-	var version uint64
-	var prev Hash
-	ev := eventsBucket(tx, b.Game)
-	if ev != nil {
-		var err error
-		if version, prev, err = head(ev); err != nil {
-			return nil, fmt.Errorf("game %q: %w", b.Game, err)
+	out := make([][]Event, len(bs))
+	evs := make([]*bolt.Bucket, len(bs))
+	var keys callKeys
+	markStored := func(k string) bool { return marks.Get([]byte(k)) != nil }
+	messageStored := func(id string) bool { return ob.msgs.Get([]byte(id)) != nil }
+	for i := range bs {
+		b := &bs[i]
+		var version uint64
+		var prev Hash
+		ev := eventsBucket(tx, b.Game)
+		if ev != nil {
+			var err error
+			if version, prev, err = head(ev); err != nil {
+				return nil, fmt.Errorf("game %q: %w", b.Game, err)
+			}
+		}
+		if err := checkVersion(b, ev != nil, version); err != nil {
+			return nil, err
+		}
+		if err := keys.check(b, markStored, messageStored); err != nil {
+			return nil, err
+		}
+		if i < len(bs)-1 {
+			keys.add(b)
+		}
+		evs[i] = ev
+		out[i] = chainEvents(b.Events, version, prev)
+	}
+	for i := range bs {
+		if err := writeBatch(tx, games, marks, ob, &bs[i], evs[i], out[i]); err != nil {
+			return nil, err
 		}
 	}
-	if err := checkVersion(b, ev != nil, version); err != nil {
-		return nil, err
-	}
-	err := checkDuplicates(b,
-		func(k string) bool { return marks.Get([]byte(k)) != nil },
-		func(id string) bool { return ob.msgs.Get([]byte(id)) != nil })
-	if err != nil {
-		return nil, err
-	}
+	// The events are the caller's own: chainEvents copied the payloads and
+	// bolt keeps its own copy of what was Put.
+	return out, nil
+}
 
-	events := chainEvents(b.Events, version, prev)
+// writeBatch writes one checked batch: its chained events into ev (created
+// if nil and there are events), its mail, marks, secrets and meta.
+func writeBatch(tx *bolt.Tx, games, marks *bolt.Bucket, ob outbox, b *Batch, ev *bolt.Bucket, events []Event) error {
 	if len(events) > 0 {
 		if ev == nil {
 			g, err := games.CreateBucketIfNotExists([]byte(b.Game))
 			if err != nil {
-				return nil, fmt.Errorf("create game %q: %w", b.Game, err)
+				return fmt.Errorf("create game %q: %w", b.Game, err)
 			}
 			if ev, err = g.CreateBucket(bucketEvents); err != nil {
-				return nil, fmt.Errorf("create game %q: %w", b.Game, err)
+				return fmt.Errorf("create game %q: %w", b.Game, err)
 			}
 		}
 		// Keys only ever grow, so full pages are never split again.
 		ev.FillPercent = 1.0
 		for i := range events {
 			if err := ev.Put(seqKey(events[i].Seq), encodeEvent(&events[i])); err != nil {
-				return nil, fmt.Errorf("game %q event %d: %w", b.Game, events[i].Seq, err)
+				return fmt.Errorf("game %q event %d: %w", b.Game, events[i].Seq, err)
 			}
 		}
 	}
 	for _, m := range b.Outbox {
 		if err := ob.queue(queued(m)); err != nil {
-			return nil, err
+			return err
 		}
 	}
 	for _, k := range b.Marks {
 		if err := marks.Put([]byte(k), []byte{valuePresent}); err != nil {
-			return nil, fmt.Errorf("mark %q: %w", k, err)
+			return fmt.Errorf("mark %q: %w", k, err)
 		}
 	}
 	if len(b.Secrets) > 0 {
 		sb, err := tx.Bucket(bucketSecrets).CreateBucketIfNotExists([]byte(b.Game))
 		if err != nil {
-			return nil, fmt.Errorf("secrets of game %q: %w", b.Game, err)
+			return fmt.Errorf("secrets of game %q: %w", b.Game, err)
 		}
 		for k, v := range b.Secrets {
 			if err := sb.Put([]byte(k), present(v)); err != nil {
-				return nil, fmt.Errorf("secret %q of game %q: %w", k, b.Game, err)
+				return fmt.Errorf("secret %q of game %q: %w", k, b.Game, err)
 			}
 		}
 	}
@@ -441,13 +484,11 @@ func (s *Bolt) appendTx(tx *bolt.Tx, b *Batch) ([]Event, error) {
 		mb := tx.Bucket(bucketMeta)
 		for k, v := range b.Meta {
 			if err := mb.Put([]byte(k), present(v)); err != nil {
-				return nil, fmt.Errorf("meta %q: %w", k, err)
+				return fmt.Errorf("meta %q: %w", k, err)
 			}
 		}
 	}
-	// The events are the caller's own: chainEvents copied the payloads and
-	// bolt keeps its own copy of what was Put.
-	return events, nil
+	return nil
 }
 
 func present(v []byte) []byte {

@@ -49,9 +49,19 @@ func (m *Memory) enter(ctx context.Context) error {
 	return nil
 }
 
-// Append implements Store.
+// Append implements Store. It is AppendAll of one batch.
 func (m *Memory) Append(ctx context.Context, b Batch) ([]Event, error) {
-	if err := checkBatch(&b); err != nil {
+	out, err := m.AppendAll(ctx, []Batch{b})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+// AppendAll implements Store: it checks every batch under the lock before
+// changing anything, so a refused call leaves no trace.
+func (m *Memory) AppendAll(ctx context.Context, bs []Batch) ([][]Event, error) {
+	if err := checkBatches(bs); err != nil {
 		return nil, err
 	}
 	m.mu.Lock()
@@ -59,25 +69,51 @@ func (m *Memory) Append(ctx context.Context, b Batch) ([]Event, error) {
 	if err := m.enter(ctx); err != nil {
 		return nil, err
 	}
-	log, exists := m.games[b.Game]
-	version := uint64(len(log))
-	if err := checkVersion(&b, exists, version); err != nil {
-		return nil, err
+	if len(bs) == 0 {
+		return nil, nil
 	}
-	err := checkDuplicates(&b,
-		func(k string) bool { return m.marks[k] },
-		func(id string) bool { return m.msgs[id] != nil })
-	if err != nil {
-		return nil, err
+	chained := make([][]Event, len(bs))
+	var keys callKeys
+	markStored := func(k string) bool { return m.marks[k] }
+	messageStored := func(id string) bool { return m.msgs[id] != nil }
+	for i := range bs {
+		b := &bs[i]
+		log, exists := m.games[b.Game]
+		version := uint64(len(log))
+		if err := checkVersion(b, exists, version); err != nil {
+			return nil, err
+		}
+		if err := keys.check(b, markStored, messageStored); err != nil {
+			return nil, err
+		}
+		if i < len(bs)-1 {
+			keys.add(b)
+		}
+		var prev Hash
+		if version > 0 {
+			prev = log[version-1].Hash
+		}
+		chained[i] = chainEvents(b.Events, version, prev)
 	}
 
-	var prev Hash
-	if version > 0 {
-		prev = log[version-1].Hash
+	out := make([][]Event, len(bs))
+	for i := range bs {
+		m.write(&bs[i], chained[i])
+		if len(chained[i]) > 0 {
+			out[i] = make([]Event, len(chained[i]))
+			for j := range chained[i] {
+				out[i][j] = cloneEvent(&chained[i][j])
+			}
+		}
 	}
-	events := chainEvents(b.Events, version, prev)
+	return out, nil
+}
+
+// write applies one checked batch whose events are chained; the caller
+// holds mu.
+func (m *Memory) write(b *Batch, events []Event) {
 	if len(events) > 0 {
-		m.games[b.Game] = append(log, events...)
+		m.games[b.Game] = append(m.games[b.Game], events...)
 	}
 	for _, msg := range b.Outbox {
 		q := queued(msg)
@@ -100,14 +136,6 @@ func (m *Memory) Append(ctx context.Context, b Batch) ([]Event, error) {
 	for k, v := range b.Meta {
 		m.meta[k] = cloneBytes(v)
 	}
-	out := make([]Event, len(events))
-	for i := range events {
-		out[i] = cloneEvent(&events[i])
-	}
-	if len(out) == 0 {
-		out = nil
-	}
-	return out, nil
 }
 
 // log returns the game's events with Seq >= from. The slice must not be

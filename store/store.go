@@ -107,7 +107,8 @@ type PruneStats struct {
 	Bytes    int64 // the bytes of those bodies (len(Raw)); bbolt stores them in base64, a third more
 }
 
-// Batch is everything one Append writes, atomically.
+// Batch is everything one Append writes, atomically (or one game's part of
+// an AppendAll).
 type Batch struct {
 	Game     string            // game id; the game is created by its first batch (Expected 0)
 	Expected uint64            // the version (number of events) the caller last saw
@@ -175,6 +176,21 @@ type Store interface {
 	// such a batch does not create the game. A batch that can never be
 	// written fails with ErrInvalid.
 	Append(ctx context.Context, b Batch) ([]Event, error)
+	// AppendAll writes several batches in one transaction: all of them or,
+	// on any error, none. It is what a run of Appends in the same order
+	// would do, made atomic (a crash leaves every batch or none), with one
+	// rule more: a game may be named by one batch of a call only (a second
+	// is ErrInvalid; batches without a game may be several). Each batch's
+	// Expected is checked against its own game, and a batch with Expected 0
+	// and events creates its game as Append does. A mark or message ID that
+	// two batches of the call write is ErrDuplicate, as one written twice
+	// within a batch is; a meta key that two batches set takes the later
+	// one's value. The first batch, in order, that fails decides the error
+	// (a *ConflictError names its game). It returns the stored events of
+	// each batch at its index (nil for a batch without events). An empty
+	// list writes nothing and returns nil. Append(ctx, b) is AppendAll(ctx,
+	// []Batch{b}).
+	AppendAll(ctx context.Context, bs []Batch) ([][]Event, error)
 	// Events returns the game's events with Seq >= from (all for from <= 1).
 	Events(ctx context.Context, game string, from uint64) ([]Event, error)
 	// Scan calls fn for each event with Seq >= from, in order, without
@@ -219,4 +235,60 @@ type Store interface {
 	PruneSent(ctx context.Context, before time.Time) (PruneStats, error)
 	// Close releases the store; later calls fail with ErrClosed.
 	Close() error
+}
+
+// checkBatches returns an ErrInvalid error if the batches of one AppendAll
+// can never be written: one of them breaks the rules, or two name the same
+// game. Like checkBatch it needs no state.
+func checkBatches(bs []Batch) error {
+	for i := range bs {
+		if err := checkBatch(&bs[i]); err != nil {
+			return err
+		}
+	}
+	if len(bs) < 2 {
+		return nil
+	}
+	at := make(map[string]int, len(bs))
+	for i := range bs {
+		g := bs[i].Game
+		if g == "" {
+			continue
+		}
+		if j, ok := at[g]; ok {
+			return fmt.Errorf("%w: game %q is named by batches %d and %d of one call; a game takes one batch per call", ErrInvalid, g, j, i)
+		}
+		at[g] = i
+	}
+	return nil
+}
+
+// callKeys are the marks and message IDs that the earlier batches of one
+// AppendAll write, so that a later batch repeating one is refused exactly as
+// if the earlier batch had been stored already. For a call of one batch it
+// stays empty and costs nothing.
+type callKeys struct{ marks, msgs map[string]bool }
+
+// check is checkDuplicates for b against what is stored (as the lookups
+// tell) and what the call's earlier batches write.
+func (c *callKeys) check(b *Batch, markStored, messageStored func(string) bool) error {
+	return checkDuplicates(b,
+		func(k string) bool { return c.marks[k] || markStored(k) },
+		func(id string) bool { return c.msgs[id] || messageStored(id) })
+}
+
+// add records b's marks and message IDs for the batches after it.
+func (c *callKeys) add(b *Batch) {
+	if len(b.Marks) > 0 && c.marks == nil {
+		c.marks = make(map[string]bool)
+	}
+	for _, k := range b.Marks {
+		c.marks[k] = true
+	}
+	if len(b.Outbox) > 0 && c.msgs == nil {
+		c.msgs = make(map[string]bool)
+	}
+	for _, m := range b.Outbox {
+		c.msgs[m.ID] = true
+	}
 }
