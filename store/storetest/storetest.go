@@ -51,6 +51,14 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"ConcurrentOneWinnerPerVersion", testConcurrentOneWinner},
 		{"ConcurrentAppenders", testConcurrentAppenders},
 		{"Snapshots", testSnapshots},
+		{"AppendAllBothGames", testAppendAllBoth},
+		{"AppendAllCreatesGame", testAppendAllCreates},
+		{"AppendAllConflictWritesNothing", testAppendAllConflict},
+		{"AppendAllDuplicates", testAppendAllDuplicates},
+		{"AppendAllInvalid", testAppendAllInvalid},
+		{"AppendAllEmpty", testAppendAllEmpty},
+		{"AppendAllMeta", testAppendAllMeta},
+		{"AppendAllConcurrent", testAppendAllConcurrent},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
@@ -847,6 +855,14 @@ func testClosed(t *testing.T, s store.Store) {
 			_, err := s.Append(ctx, store.Batch{Game: "g", Expected: 1, Events: newEvents(1, 1)})
 			return err
 		},
+		"AppendAll": func() error {
+			_, err := s.AppendAll(ctx, []store.Batch{{Game: "g", Expected: 1, Events: newEvents(1, 1)}})
+			return err
+		},
+		"AppendAll of none": func() error {
+			_, err := s.AppendAll(ctx, nil)
+			return err
+		},
 		"Events":   func() error { _, err := s.Events(ctx, "g", 1); return err },
 		"Scan":     func() error { return s.Scan(ctx, "g", 1, func(store.Event) error { return nil }) },
 		"Version":  func() error { _, err := s.Version(ctx, "g"); return err },
@@ -879,6 +895,10 @@ func testContextCancelled(t *testing.T, s store.Store) {
 	calls := map[string]func() error{
 		"Append": func() error {
 			_, err := s.Append(ctx, fullBatch("g", 1, "x"))
+			return err
+		},
+		"AppendAll": func() error {
+			_, err := s.AppendAll(ctx, []store.Batch{fullBatch("g", 1, "x"), fullBatch("h", 0, "y")})
 			return err
 		},
 		"Events":   func() error { _, err := s.Events(ctx, "g", 1); return err },
