@@ -16,6 +16,7 @@ package yamlx
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"reflect"
@@ -23,6 +24,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf16"
 
 	"gopkg.in/yaml.v3"
 )
@@ -75,6 +77,10 @@ const MaxBytes = 1 << 20
 func Parse(src []byte) (*yaml.Node, error) {
 	if len(src) > MaxBytes {
 		return nil, &Error{Code: CodeTooLarge, Msg: fmt.Sprintf("the text is %d bytes; at most %d are accepted", len(src), MaxBytes)}
+	}
+	src, err := fromUTF16(src)
+	if err != nil {
+		return nil, err
 	}
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	var doc yaml.Node
@@ -424,4 +430,28 @@ func Value(n *yaml.Node, name string) *yaml.Node {
 		}
 	}
 	return nil
+}
+
+// fromUTF16 turns a text that starts with a UTF-16 byte order mark into
+// UTF-8, as yaml.v3 would read it, so that every line and column this
+// package reports (tabs included) counts the lines the parser saw; other
+// texts are returned as they are. An odd number of bytes cannot be UTF-16.
+func fromUTF16(src []byte) ([]byte, error) {
+	var order binary.ByteOrder
+	switch {
+	case bytes.HasPrefix(src, []byte{0xff, 0xfe}):
+		order = binary.LittleEndian
+	case bytes.HasPrefix(src, []byte{0xfe, 0xff}):
+		order = binary.BigEndian
+	default:
+		return src, nil
+	}
+	if len(src)%2 != 0 {
+		return nil, &Error{Line: 1, Code: CodeSyntax, Msg: "the text starts as UTF-16 but has an odd number of bytes: save it as UTF-8"}
+	}
+	units := make([]uint16, 0, len(src)/2-1)
+	for i := 2; i+1 < len(src); i += 2 {
+		units = append(units, order.Uint16(src[i:]))
+	}
+	return []byte(string(utf16.Decode(units))), nil
 }
