@@ -113,7 +113,7 @@ func TestCrashAll(t *testing.T) {
 		// Vary how many calls the child gets, so that the kills land at
 		// different points of the file's growth and of the child cycle.
 		want := 10 + 3*round
-		last, stderr := killChildAfter(t, "TestCrashAllChild", crashAllEnv, path, want)
+		last, stderr := killChildAfter(t, "TestCrashAllChild", crashAllEnv, path, want, true)
 		if last < confirmed+uint64(want) {
 			t.Fatalf("round %d: child confirmed up to %d, want at least %d; stderr:\n%s", round, last, confirmed+uint64(want), stderr)
 		}
@@ -123,10 +123,10 @@ func TestCrashAll(t *testing.T) {
 }
 
 // killChildAfter runs this test binary's test name as a child with env set
-// to path, reads its confirmations until n more have arrived, kills it at
-// at a random point of its next write and returns the last confirmed
-// number. The child never outlives the call.
-func killChildAfter(t *testing.T, name, env, path string, n int) (uint64, string) {
+// to path, reads its confirmations until n more have arrived, kills it —
+// at once, or with spread at a random point of its next write — and
+// returns the last confirmed number. The child never outlives the call.
+func killChildAfter(t *testing.T, name, env, path string, n int, spread bool) (uint64, string) {
 	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^"+name+"$", "-test.count=1")
 	cmd.Env = append(os.Environ(), env+"="+path)
@@ -166,7 +166,7 @@ func killChildAfter(t *testing.T, name, env, path string, n int) (uint64, string
 	// between the transactions of one if AppendAll were not atomic. It only
 	// picks the moment; nothing waits on it, and what the check expects
 	// does not depend on it.
-	if n > 1 {
+	if spread && n > 1 {
 		if per := lastAt.Sub(first) / time.Duration(n-1); per > 0 {
 			time.Sleep(rand.N(per * 3 / 2))
 		}

@@ -1,16 +1,12 @@
 package store_test
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -98,37 +94,7 @@ func TestCrash(t *testing.T) {
 // returns the last confirmed seq.
 func runAndKill(t *testing.T, path string, n int) (uint64, string) {
 	t.Helper()
-	cmd := exec.Command(os.Args[0], "-test.run=^TestCrashChild$", "-test.count=1")
-	cmd.Env = append(os.Environ(), crashEnv+"="+path)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.StdoutPipe()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		t.Fatal(err)
-	}
-	var last uint64
-	lines := bufio.NewScanner(out)
-	for got := 0; got < n && lines.Scan(); {
-		seq, err := strconv.ParseUint(lines.Text(), 10, 64)
-		if err != nil {
-			continue // not ours: something the test framework printed
-		}
-		last = seq
-		got++
-	}
-	if err := cmd.Process.Kill(); err != nil {
-		t.Fatal(err)
-	}
-	err = cmd.Wait()
-	var exit *exec.ExitError
-	if !errors.As(err, &exit) || exit.ExitCode() != -1 {
-		// The child ended by itself rather than by the kill.
-		t.Fatalf("child did not die by SIGKILL: %v; stderr:\n%s", err, stderr.String())
-	}
-	return last, stderr.String()
+	return killChildAfter(t, "TestCrashChild", crashEnv, path, n, false)
 }
 
 func checkAfterCrash(t *testing.T, path string, confirmed uint64) {
