@@ -1006,22 +1006,7 @@ func (w *world) majorMelee(a *Attack) bool {
 // -10); the whole hex defends (DR-DRAGON-ATK-9).
 func (w *world) strikeUnits(a *Attack, side adjudicator.Side, mon *Unit) {
 	t, _ := hex.Parse(a.At)
-	var attackers []*Unit
-	for _, id := range a.With {
-		u := w.st.unit(id)
-		if u == mon {
-			continue
-		}
-		if u.Gone {
-			w.sayf("%s does not attack %s: it was eliminated earlier this phase", id, a.At)
-			continue
-		}
-		if _, why := w.checkAttacker(u, t, a.Open); why != "" {
-			w.sayf("%s does not attack: %s", id, why)
-			continue
-		}
-		attackers = append(attackers, u)
-	}
+	attackers := w.readyAttackers(a, t, mon)
 	others := w.strikable(side, a.At)
 	if len(others) == 0 {
 		w.sayf("the attack on %s does not happen: no enemy is left there", a.At)

@@ -240,22 +240,9 @@ func (w *world) attack(a *Attack) {
 		return // by or on a major monster
 	}
 	t, _ := hex.Parse(a.At)
+	attackers := w.readyAttackers(a, t, nil)
 	var side adjudicator.Side
-	var attackers []*Unit
-	for _, id := range a.With {
-		u := w.st.unit(id)
-		side = u.Side
-		if u.Gone {
-			w.sayf("%s does not attack %s: it was eliminated earlier this phase", id, a.At)
-			continue
-		}
-		if _, why := w.checkAttacker(u, t, a.Open); why != "" {
-			w.sayf("%s does not attack: %s", id, why)
-			continue
-		}
-		attackers = append(attackers, u)
-	}
-	for _, id := range a.Fire {
+	for _, id := range slices.Concat(a.With, a.Fire) {
 		side = w.st.unit(id).Side
 	}
 	monster, others := w.targets(side, a.At, a.Target)
@@ -454,4 +441,26 @@ func (w *world) attackUnits(node *yaml.Node, side adjudicator.Side, used map[str
 		ids = append(ids, u.ID)
 	}
 	return ids, nil
+}
+
+// readyAttackers are the units of an attack's with: list, skip left out,
+// that may still attack now it is resolved; the report says why any other
+// does not (eliminated, or out of reach since the orders came).
+func (w *world) readyAttackers(a *Attack, t hex.Hex, skip *Unit) []*Unit {
+	var out []*Unit
+	for _, id := range a.With {
+		u := w.st.unit(id)
+		switch {
+		case u == skip:
+		case u.Gone:
+			w.sayf("%s does not attack %s: it was eliminated earlier this phase", id, a.At)
+		default:
+			if _, why := w.checkAttacker(u, t, a.Open); why != "" {
+				w.sayf("%s does not attack: %s", id, why)
+				continue
+			}
+			out = append(out, u)
+		}
+	}
+	return out
 }
