@@ -856,14 +856,9 @@ func (c *posChecker) markers(root *yaml.Node, p *position, w *world) {
 		}
 		st.Monsters.Meleed[id] = Grudge{Turn: g.Turn, By: slices.Clone(g.By)}
 	}
-	for i, h := range p.Collapsed {
-		hx, err := hex.ParseLenient(h)
-		if err != nil || !st.board.OnMap(hx) {
-			c.at(item(root, "collapsed", i), "%q is not a hex of the map: collapsed lists the hexes where a major monster died (DR-DRAGON-DEAD-3)", h)
-			continue
-		}
-		if !slices.Contains(st.Major.Collapsed, hx.String()) {
-			st.Major.Collapsed = append(st.Major.Collapsed, hx.String())
+	for i, x := range p.Collapsed { // where a major monster died (DR-DRAGON-DEAD-3)
+		if h, ok := onMap(item(root, "collapsed", i), x); ok && !slices.Contains(st.Major.Collapsed, h) {
+			st.Major.Collapsed = append(st.Major.Collapsed, h)
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(p.HurtBy)) {
