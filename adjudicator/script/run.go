@@ -201,6 +201,14 @@ func (x *Expect) check(run *Run) {
 	for _, u := range v.Units {
 		units[u.ID] = u
 	}
+	// unit returns the view of a unit an expectation names, or fails.
+	unit := func(id string) (adjudicator.UnitView, bool) {
+		u, ok := units[id]
+		if !ok {
+			run.failf("unit %s does not exist", id)
+		}
+		return u, ok
+	}
 	for _, id := range slices.Sorted(maps.Keys(x.Units)) {
 		want := x.Units[id]
 		u, ok := units[id]
@@ -293,9 +301,8 @@ func (x *Expect) check(run *Run) {
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(x.Damage)) {
-		u, ok := units[id]
+		u, ok := unit(id)
 		if !ok {
-			run.failf("unit %s does not exist", id)
 			continue
 		}
 		if got := DamageText(u.Damage); got != x.Damage[id] {
@@ -303,9 +310,8 @@ func (x *Expect) check(run *Run) {
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(x.Facing)) {
-		u, ok := units[id]
+		u, ok := unit(id)
 		if !ok {
-			run.failf("unit %s does not exist", id)
 			continue
 		}
 		got := u.Facing
@@ -317,9 +323,8 @@ func (x *Expect) check(run *Run) {
 		}
 	}
 	for _, id := range slices.Sorted(maps.Keys(x.StatusHas)) {
-		u, ok := units[id]
+		u, ok := unit(id)
 		if !ok {
-			run.failf("unit %s does not exist", id)
 			continue
 		}
 		for _, want := range x.StatusHas[id] {
