@@ -155,7 +155,7 @@ func evolve(st *State, ev adjudicator.Event) bool {
 		st.Traces = nil
 	case *PhaseBegan:
 		if e.Turn != st.Turn {
-			st.Major.HurtBy, st.Major.Turn = nil, 0 // "in the turn it was killed" (DR-YDRAGON-9)
+			st.Major.HurtBy = nil // "in the turn it was killed" (DR-YDRAGON-9)
 		}
 		st.Turn, st.Phase, st.Pre = e.Turn, e.Phase, e.Pre
 	case *TurnBegan:

@@ -69,9 +69,6 @@ type Area struct {
 	Rule     string   `yaml:"rule"`
 }
 
-// codeBadValueFacing is the error code of a missing or unreadable facing.
-const codeBadValueFacing = adjudicator.CodeBadValue
-
 // Positions around a facing monster (DR-HEX-8).
 const (
 	posFront    = "front"      // the hex it faces
@@ -434,13 +431,12 @@ type majorState struct {
 	// every unit, flown and bounded over (DR-DRAGON-DEAD-3).
 	Collapsed []string `json:"collapsed,omitempty"`
 	// HurtBy lists, per major monster, the units that damaged it in the
-	// current game turn (Killer markers, DR-YDRAGON-9); Turn is that turn.
+	// current game turn (Killer markers, DR-YDRAGON-9); a new turn clears it.
 	HurtBy map[string][]string `json:"hurt_by,omitempty"`
-	Turn   int                 `json:"turn,omitempty"`
 }
 
 func (m majorState) clone() majorState {
-	c := majorState{Collapsed: slices.Clone(m.Collapsed), Turn: m.Turn}
+	c := majorState{Collapsed: slices.Clone(m.Collapsed)}
 	if m.HurtBy != nil {
 		c.HurtBy = make(map[string][]string, len(m.HurtBy))
 		for k, v := range m.HurtBy {
@@ -466,7 +462,7 @@ func evolveMajor(st *State, ev adjudicator.Event) bool {
 		u.Hits = s.hits
 		if e.By != "" {
 			if st.Major.HurtBy == nil {
-				st.Major.HurtBy, st.Major.Turn = map[string][]string{}, st.Turn
+				st.Major.HurtBy = map[string][]string{}
 			}
 			if !slices.Contains(st.Major.HurtBy[e.Unit], e.By) {
 				st.Major.HurtBy[e.Unit] = append(st.Major.HurtBy[e.Unit], e.By)
@@ -733,14 +729,14 @@ func (w *world) setupFacing(u *Unit, v *yaml.Node) (*yaml.Node, string, error) {
 	}
 	fs := strings.Fields(v.Value)
 	if v.Kind != yaml.ScalarNode || len(fs) != 2 {
-		return nil, "", adjudicator.Errorf(v, codeBadValueFacing, "give %s's hex and the hexside it faces, e.g. %s: \"0403 SE\" (facings N, NE, SE, S, SW, NW; DR-HEX-7)", u.ID, u.ID)
+		return nil, "", adjudicator.Errorf(v, adjudicator.CodeBadValue, "give %s's hex and the hexside it faces, e.g. %s: \"0403 SE\" (facings N, NE, SE, S, SW, NW; DR-HEX-7)", u.ID, u.ID)
 	}
 	if strings.Trim(fs[0], "_") == "" {
 		return nil, "", adjudicator.Errorf(v, codeBadHex, "replace %s by a hex for %s in %s, and keep or change its facing (%s)", fs[0], u.ID, strings.Join(w.zonesOn(u), " or "), fs[1])
 	}
 	d, err := hex.ParseDirection(fs[1])
 	if err != nil {
-		return nil, "", adjudicator.Errorf(v, codeBadValueFacing, "%q is not a facing: write N, NE, SE, S, SW or NW after the hex (DR-HEX-7)", fs[1])
+		return nil, "", adjudicator.Errorf(v, adjudicator.CodeBadValue, "%q is not a facing: write N, NE, SE, S, SW or NW after the hex (DR-HEX-7)", fs[1])
 	}
 	hn := *v
 	hn.Value = fs[0]

@@ -36,7 +36,6 @@ type majorMove struct {
 	flying  bool          // in the air at the end
 	takeoff bool
 	land    bool
-	turnMP  int    // MP spent turning on the spot at the end (walk) or the one slither turn
 	destroy bool   // spends 1 MP to destroy the VP hex it ends in (DR-VP-3a)
 	gate    string // a gate in front smashed at the end: hexside key
 	gateMP  int    // MP spent on it; 0 = the legless roll (DR-SMASH-5)
@@ -312,11 +311,11 @@ func (w *world) planWalk(u *Unit, mv *Move, f map[string]*yaml.Node, plan *major
 	}
 	if mv.Face != "" {
 		d, _ := hex.ParseDirection(mv.Face)
-		plan.turnMP = turns(face, d)
-		spent += plan.turnMP
+		turnMP := turns(face, d)
+		spent += turnMP
 		face = d
 		if spent > mp {
-			return adjudicator.Errorf(f["face"], codeIllegalMove, "turning to face %s costs %d MP more (DR-DRAGON-WALK-3): that makes %d; %s has %d", mv.Face, plan.turnMP, spent, u.ID, mp)
+			return adjudicator.Errorf(f["face"], codeIllegalMove, "turning to face %s costs %d MP more (DR-DRAGON-WALK-3): that makes %d; %s has %d", mv.Face, turnMP, spent, u.ID, mp)
 		}
 	}
 	plan.face = face

@@ -870,7 +870,7 @@ func (c *posChecker) markers(root *yaml.Node, p *position, w *world) {
 			unitOf(n, by, "")
 		}
 		if st.Major.HurtBy == nil {
-			st.Major.HurtBy, st.Major.Turn = map[string][]string{}, st.Turn
+			st.Major.HurtBy = map[string][]string{}
 		}
 		st.Major.HurtBy[id] = slices.Clone(p.HurtBy[id])
 	}
