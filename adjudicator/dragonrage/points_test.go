@@ -141,62 +141,36 @@ func lookupDR(name string) (adjudicator.Ruleset, bool) { return Ruleset, name ==
 // game engine: the first army is sealed in the log until the second is in
 // (DR-PBEM-5), and one adjudication reveals both.
 func TestBuildsSealed(t *testing.T) {
-	t0 := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
-	secret := bytes.Repeat([]byte{7}, 32)
-	rec, _, err := game.Create(game.NewGame{
+	eg := newEngineGame(t, game.NewGame{
 		ID: "p1", Ruleset: Ruleset, Scenario: "points-nurkott",
 		Players: []game.Player{{Side: Invader, Address: "i@example.org"}, {Side: Defender, Address: "d@example.org"}},
-		Time:    t0, Secret: secret,
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := []game.Entry{{Seq: 1, Record: rec}}
-	g, err := game.Load(log, lookupDR)
-	if err != nil {
-		t.Fatal(err)
-	}
-	due := g.Due()
+	submit := eg.submit
+	due := eg.g.Due()
 	if len(due) != 2 || !due[0].Hidden || !due[1].Hidden || due[0].Phase != "build" {
 		t.Fatalf("due %+v, want two hidden build requests", due)
-	}
-	vault := game.Vault{}
-	submit := func(side adjudicator.Side, src string) *game.Outcome {
-		t.Helper()
-		out, err := g.Submit(game.Input{Side: side, Src: []byte(src), Time: t0.Add(time.Duration(len(log)) * time.Minute), Via: "test",
-			Secrets: func(int) ([]byte, error) { return secret, nil }, NextSecret: bytes.Repeat([]byte{9}, 32),
-			Rand: &salts{}, Unseal: vault.Unseal})
-		if err != nil {
-			t.Fatalf("%s: %v", side, err)
-		}
-		for _, r := range out.Records {
-			log = append(log, game.Entry{Seq: uint64(len(log) + 1), Record: r})
-		}
-		vault.Keep(out.Records)
-		g = out.Next
-		return out
 	}
 	// Nurkott: the invader buys humans and monsters, the defender greenskins.
 	out := submit(Invader, "turn: 0\nphase: build\norders:\n  GIANT: 2\n  CAV: 5\n  INF: 6\n  HERO: 1\n")
 	if len(out.Results) != 0 {
 		t.Fatal("adjudicated with one army in")
 	}
-	for _, e := range log {
+	for _, e := range eg.log {
 		if bytes.Contains(e.Payload, []byte("GIANT")) {
 			t.Fatalf("the invader's army is readable in the log before the defender built: %s %s", e.Type, e.Payload)
 		}
 	}
-	if v := g.View(Defender); len(v.Units) != 0 {
+	if v := eg.g.View(Defender); len(v.Units) != 0 {
 		t.Errorf("the defender sees units before both armies are in: %+v", v.Units)
 	}
-	if due := g.Due(); len(due) != 2 {
+	if due := eg.g.Due(); len(due) != 2 {
 		t.Errorf("due %+v", due)
 	}
 	out = submit(Defender, "turn: 0\nphase: build\norders:\n  ORC: 10\n  GOB: 8\n  WRG: 1\n  HERO: 1\n  WZD: 1\n")
 	if len(out.Results) != 1 {
 		t.Fatalf("%d adjudications once both armies are in", len(out.Results))
 	}
-	st := g.State.(*State)
+	st := eg.g.State.(*State)
 	if st.Phase != phSetupDefender || st.unit("GIANT-2") == nil || st.unit("WRG-1") == nil || st.unit("HERO-2") == nil {
 		t.Fatalf("after the builds: phase %s, units %d", st.Phase, len(st.Units))
 	}
@@ -207,10 +181,10 @@ func TestBuildsSealed(t *testing.T) {
 	if st.Goal != 18 {
 		t.Errorf("goal %d, want 18", st.Goal)
 	}
-	if a := game.Verify(log); !a.OK() {
+	if a := game.Verify(eg.log); !a.OK() {
 		t.Errorf("verify: %+v", a)
 	}
-	if a := game.Replay(log, lookupDR); !a.OK() {
+	if a := game.Replay(eg.log, lookupDR); !a.OK() {
 		t.Errorf("replay: %+v", a)
 	}
 }
@@ -347,54 +321,28 @@ func TestWeightedSetup(t *testing.T) {
 // players, the player who chose plays the invader from then on, and the
 // default answer to the choice (no-move=default) keeps the chooser's side.
 func TestWeightedThroughTheGame(t *testing.T) {
-	t0 := time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC)
-	secret := bytes.Repeat([]byte{7}, 32)
-	rec, _, err := game.Create(game.NewGame{
+	eg := newEngineGame(t, game.NewGame{
 		ID: "w1", Ruleset: Ruleset, Scenario: "weighted-nurkott",
 		Players: []game.Player{{Side: Invader, Address: "builder@example.org"}, {Side: Defender, Address: "chooser@example.org"}},
-		Time:    t0, Secret: secret,
 	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	log := []game.Entry{{Seq: 1, Record: rec}}
-	g, err := game.Load(log, lookupDR)
-	if err != nil {
-		t.Fatal(err)
-	}
-	vault := game.Vault{}
-	submit := func(side adjudicator.Side, src string) *game.Outcome {
-		t.Helper()
-		out, err := g.Submit(game.Input{Side: side, Src: []byte(src), Time: t0.Add(time.Duration(len(log)) * time.Minute), Via: "test",
-			Secrets: func(int) ([]byte, error) { return secret, nil }, NextSecret: bytes.Repeat([]byte{9}, 32),
-			Rand: &salts{}, Unseal: vault.Unseal})
-		if err != nil {
-			t.Fatalf("%s: %v", side, err)
-		}
-		for _, r := range out.Records {
-			log = append(log, game.Entry{Seq: uint64(len(log) + 1), Record: r})
-		}
-		vault.Keep(out.Records)
-		g = out.Next
-		return out
-	}
+	submit := eg.submit
 	out := submit(Invader, "turn: 0\nphase: build\norders:\n  invader: {GIANT: 5, HERO: 1}\n  defender: {HERO: 1, WZD: 1, WRG: 4, TRL: 3, ORC: 2, GOB: 3}\n")
 	if len(out.Results) != 1 || out.Accepted.Text == "" || !strings.Contains(out.Accepted.Normalized, "GIANT: 5") {
 		t.Fatalf("the build: %d adjudications, text %q, normalized %q; want one, public", len(out.Results), out.Accepted.Text, out.Accepted.Normalized)
 	}
-	due := g.Due()
+	due := eg.g.Due()
 	if len(due) != 1 || due[0].Side != Defender || due[0].Kind != "decision" || due[0].Phase != "choose" {
 		t.Fatalf("due %+v, want the chooser's decision", due)
 	}
-	if d, ok := Ruleset.(adjudicator.Defaulter).DefaultOrders(g.State, due[0]); !ok || strings.TrimSpace(d) != "play: defender" {
+	if d, ok := Ruleset.(adjudicator.Defaulter).DefaultOrders(eg.g.State, due[0]); !ok || strings.TrimSpace(d) != "play: defender" {
 		t.Errorf("the default side choice is %q, %v; want the side he was named for", d, ok)
 	}
-	if v := g.View(Defender); len(v.Units) == 0 {
+	if v := eg.g.View(Defender); len(v.Units) == 0 {
 		t.Error("the chooser sees no army to choose from")
 	}
 	submit(Defender, "turn: 0\nphase: choose\norders:\n  play: invader\n")
 	var chosen int
-	for _, e := range log {
+	for _, e := range eg.log {
 		if e.Type == "dragonrage.side-chosen" {
 			chosen++
 			if string(e.Payload) != `{"by":"defender","side":"invader"}` {
@@ -406,27 +354,72 @@ func TestWeightedThroughTheGame(t *testing.T) {
 		t.Fatalf("%d side-chosen events in the log, want 1", chosen)
 	}
 	for side, want := range map[adjudicator.Side]string{Invader: "chooser@example.org", Defender: "builder@example.org"} {
-		if p, _ := g.Player(side); p.Address != want {
+		if p, _ := eg.g.Player(side); p.Address != want {
 			t.Errorf("the %s is played by %s, want %s", side, p.Address, want)
 		}
 	}
-	if g.Seat(Invader) != Defender || g.Seat(Defender) != Invader {
-		t.Errorf("seats: invader %s, defender %s: each player keeps the secret he was given", g.Seat(Invader), g.Seat(Defender))
+	if eg.g.Seat(Invader) != Defender || eg.g.Seat(Defender) != Invader {
+		t.Errorf("seats: invader %s, defender %s: each player keeps the secret he was given", eg.g.Seat(Invader), eg.g.Seat(Defender))
 	}
-	if due := g.Due(); len(due) != 1 || due[0].Side != Defender || due[0].Phase != "setup" {
+	if due := eg.g.Due(); len(due) != 1 || due[0].Side != Defender || due[0].Phase != "setup" {
 		t.Errorf("due %+v, want the defender's setup (the builder's now)", due)
 	}
-	again, err := game.Load(log, lookupDR)
+	again, err := game.Load(eg.log, lookupDR)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if p, _ := again.Player(Invader); p.Address != "chooser@example.org" {
 		t.Errorf("the log folds to the invader played by %s", p.Address)
 	}
-	if a := game.Verify(log); !a.OK() {
+	if a := game.Verify(eg.log); !a.OK() {
 		t.Errorf("verify: %+v", a)
 	}
-	if a := game.Replay(log, lookupDR); !a.OK() {
+	if a := game.Replay(eg.log, lookupDR); !a.OK() {
 		t.Errorf("replay: %+v", a)
 	}
+}
+
+// engineGame is a game played through the game engine in a test, its log
+// kept as the store would keep it.
+type engineGame struct {
+	t     *testing.T
+	g     *game.Game
+	log   []game.Entry
+	t0    time.Time
+	vault game.Vault
+}
+
+var engineSecret = bytes.Repeat([]byte{7}, 32)
+
+func newEngineGame(t *testing.T, n game.NewGame) *engineGame {
+	t.Helper()
+	eg := &engineGame{t: t, t0: time.Date(2026, 11, 25, 9, 0, 0, 0, time.UTC), vault: game.Vault{}}
+	n.Time, n.Secret = eg.t0, engineSecret
+	rec, _, err := game.Create(n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eg.log = []game.Entry{{Seq: 1, Record: rec}}
+	if eg.g, err = game.Load(eg.log, lookupDR); err != nil {
+		t.Fatal(err)
+	}
+	return eg
+}
+
+// submit submits side's orders, which must be accepted, and keeps the
+// records.
+func (eg *engineGame) submit(side adjudicator.Side, src string) *game.Outcome {
+	eg.t.Helper()
+	out, err := eg.g.Submit(game.Input{Side: side, Src: []byte(src), Time: eg.t0.Add(time.Duration(len(eg.log)) * time.Minute), Via: "test",
+		Secrets: func(int) ([]byte, error) { return engineSecret, nil }, NextSecret: bytes.Repeat([]byte{9}, 32),
+		Rand: &salts{}, Unseal: eg.vault.Unseal})
+	if err != nil {
+		eg.t.Fatalf("%s: %v", side, err)
+	}
+	for _, r := range out.Records {
+		eg.log = append(eg.log, game.Entry{Seq: uint64(len(eg.log) + 1), Record: r})
+	}
+	eg.vault.Keep(out.Records)
+	eg.g = out.Next
+	return out
 }
