@@ -79,6 +79,17 @@ type Created struct {
 	Dice           DiceInfo          `json:"dice"`
 	StateHash      string            `json:"state_hash"`
 	Branch         *Branch           `json:"branch,omitempty"` // a branch of another game (rollback)
+	Parent         *Parent           `json:"parent,omitempty"` // the series this game is part of
+}
+
+// Parent links a child game to the series that reached it: the series'
+// series.child event at Seq, which names the child's Key. The child's
+// game.created says what that event says (ruleset, scenario, position,
+// options, players); `umpire series verify` checks both ends.
+type Parent struct {
+	Game string `json:"game"`
+	Key  string `json:"key"`
+	Seq  uint64 `json:"seq"`
 }
 
 // Player is one side's player. The player's secret is never in the log:

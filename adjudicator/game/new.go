@@ -24,6 +24,7 @@ type NewGame struct {
 	Secret      []byte // s_N of the first dice chain (from crypto/rand), or nil with Faces
 	ChainLength int    // 0 for dice.DefaultChainLength
 	Faces       []int  // scripted dice instead of a chain
+	Parent      *Parent
 }
 
 var idRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
@@ -64,7 +65,7 @@ func Create(n NewGame) (Record, *Created, error) {
 	c := Created{
 		Game: n.ID, Ruleset: info.Name, RulesetVersion: info.Version,
 		Scenario: n.Scenario, Position: string(n.Position), Options: rules, Clock: clock,
-		Players: players, Referee: n.Referee,
+		Players: players, Referee: n.Referee, Parent: n.Parent,
 	}
 	st, err := n.Ruleset.Setup(setupOf(c))
 	if err != nil {

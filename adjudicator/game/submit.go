@@ -144,8 +144,12 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	if side == "" {
 		return nil, adjudicator.Errorf(root, adjudicator.CodeMissingField, "say which side these orders are for: add a line \"side: %s\"", g.Sides()[0])
 	}
-	_, ok := g.Player(side)
-	if !ok {
+	if side == adjudicator.SeriesSide {
+		if in.Via != adjudicator.ViaSeries && in.Via != adjudicator.ViaScript {
+			return nil, adjudicator.Errorf(yamlx.Key(root, "side"), adjudicator.CodeUnknownSide,
+				"side %q is umpire's own: a child game's result is recorded by umpire when the child ends, and a series starts by itself; it cannot be sent by mail or typed", side)
+		}
+	} else if _, ok := g.Player(side); !ok {
 		return nil, adjudicator.Errorf(yamlx.Key(root, "side"), adjudicator.CodeUnknownSide,
 			"game %s has no side %q; its sides are %s", g.ID, side, joinSides(g.Sides()))
 	}
@@ -239,7 +243,7 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	if err := next.Apply(Entry{Seq: next.Version + 1, Record: rec}); err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
 	}
-	if next.allAnswered() {
+	if next.allAnswered() || (req.Kind == adjudicator.KindResult && next.onlyResultsPending()) {
 		if err := next.adjudicate(in, out); err != nil {
 			return nil, err
 		}
@@ -375,6 +379,19 @@ func checkSecret(in Input, side, seat adjudicator.Side, secret string, root *yam
 			"the secret for side %s is missing or wrong: copy the \"secret:\" line from the mail you received when the game was created", side)
 	}
 	return nil
+}
+
+// onlyResultsPending reports whether every answer waiting for an
+// adjudication is a child game's result: a series then adjudicates each
+// result as it comes (standings after every game), without waiting for the
+// results of the other children it plays at the same time.
+func (g *Game) onlyResultsPending() bool {
+	for _, p := range g.Pending {
+		if p.Side != adjudicator.SeriesSide || !strings.HasPrefix(p.Request, adjudicator.ResultKey("")) {
+			return false
+		}
+	}
+	return len(g.Pending) > 0
 }
 
 func (g *Game) allAnswered() bool {
