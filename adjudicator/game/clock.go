@@ -506,6 +506,9 @@ func (g *Game) ClockRecords(cs ClockSettings, loc *time.Location, t Tick) ([]Rec
 		if _, answered := g.Answered(r.ID); answered {
 			continue
 		}
+		if r.Side == adjudicator.SeriesSide {
+			continue // umpire answers it: a child's result, a series' start
+		}
 		d, has := g.Deadlines[r.ID]
 		if !has {
 			due, ok := cs.DeadlineFrom(r.Kind, now, loc)

@@ -197,6 +197,7 @@ func (s *Service) write(ctx context.Context, id string, build func(g *game.Game)
 		if err != nil {
 			return nil, err
 		}
+		wasOver := g.Over()
 		after, b, err := build(g)
 		if err != nil {
 			return nil, err
@@ -204,7 +205,18 @@ func (s *Service) write(ctx context.Context, id string, build func(g *game.Game)
 		if len(b.Events) == 0 {
 			return after, nil
 		}
-		_, err = s.Store.Append(ctx, b)
+		// What the write causes in other games, in the same transaction
+		// (series.go); after may move on (a series' automatic answers).
+		l, err := s.follow(ctx, wasOver, &after, &b, 0)
+		if err != nil {
+			l.unlock()
+			return nil, err
+		}
+		_, err = s.Store.AppendAll(ctx, append([]store.Batch{b}, l.batches...))
+		if err == nil {
+			l.remember(s)
+		}
+		l.unlock()
 		if errors.Is(err, store.ErrConflict) && attempt < 3 {
 			continue
 		}

@@ -36,6 +36,11 @@ type Service struct {
 	// OnDefaultRefused is told when a ruleset's default answer does not
 	// parse (a ruleset bug; the game then waits). Optional.
 	OnDefaultRefused func(game string, r adjudicator.Request, err error)
+	// SeriesMail and ChildMail build the mails of what a series does by
+	// itself (series.go): its adjudications on a child's result, and the
+	// welcome of each child game it reaches. Optional.
+	SeriesMail SeriesMail
+	ChildMail  ChildMail
 
 	// SnapshotEvery: when the store keeps snapshots (store.Snapshots),
 	// a game's fold is written down every this many events, and a load
@@ -324,8 +329,51 @@ type Created struct {
 
 // Create makes a new game: it draws the dice secret and the players'
 // secrets, and writes the game.created event, the secret and any welcome
-// mails in one transaction.
+// mails in one transaction. A series (a campaign, a tournament) that
+// starts by itself makes its first adjudication, and creates the games it
+// reaches, in the same transaction (series.go).
 func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, error) {
+	p, err := s.prepare(req, nil)
+	if err != nil {
+		return nil, err
+	}
+	id := p.game.ID
+	defer s.lock(id)()
+	if v, err := s.Store.Version(ctx, id); err == nil && v > 0 {
+		return nil, fmt.Errorf("a game %q exists already", id)
+	}
+	g := p.game
+	l, err := s.follow(ctx, false, &g, &p.batch, 0)
+	defer l.unlock()
+	if err != nil {
+		return nil, err
+	}
+	if _, err := s.Store.AppendAll(ctx, append([]store.Batch{p.batch}, l.batches...)); err != nil {
+		if errors.Is(err, store.ErrConflict) {
+			return nil, fmt.Errorf("a game %q exists already", id)
+		}
+		return nil, err
+	}
+	l.remember(s)
+	g, err = s.Load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return &Created{Game: g, Commitment: p.commitment, Secrets: p.secrets}, nil
+}
+
+// prepared is a game ready to be written: its first batch (game.created,
+// the first deadlines, the secrets, the welcome mails) and its fold.
+type prepared struct {
+	game       *game.Game
+	batch      store.Batch
+	commitment string
+	secrets    map[adjudicator.Side]string
+}
+
+// prepare draws a new game's secrets and builds its first batch; parent
+// links it to the series that reaches it.
+func (s *Service) prepare(req CreateRequest, parent *game.Parent) (*prepared, error) {
 	for _, p := range req.Players { // the last line of defence: every entry point checks first
 		if err := address.Check(p.Address); err != nil {
 			return nil, fmt.Errorf("player of %s: %w", p.Side, err)
@@ -363,7 +411,7 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		players = append(players, game.Player{Side: p.Side, Address: p.Address})
 	}
 	rec, c, err := game.Create(game.NewGame{ID: id, Ruleset: rs, Scenario: req.Scenario, Position: req.Position, Options: req.Options,
-		Players: players, Referee: req.Referee, Time: s.now(), Secret: secret, ChainLength: req.ChainLength})
+		Players: players, Referee: req.Referee, Time: s.now(), Secret: secret, ChainLength: req.ChainLength, Parent: parent})
 	if err != nil {
 		return nil, err
 	}
@@ -389,19 +437,5 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, erro
 		}
 		b.Outbox = msgs
 	}
-	defer s.lock(id)()
-	if v, err := s.Store.Version(ctx, id); err == nil && v > 0 {
-		return nil, fmt.Errorf("a game %q exists already", id)
-	}
-	if _, err := s.Store.Append(ctx, b); err != nil {
-		if errors.Is(err, store.ErrConflict) {
-			return nil, fmt.Errorf("a game %q exists already", id)
-		}
-		return nil, err
-	}
-	g, err = s.Load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return &Created{Game: g, Commitment: c.Dice.Commitment, Secrets: secrets}, nil
+	return &prepared{game: g, batch: b, commitment: c.Dice.Commitment, secrets: secrets}, nil
 }

@@ -1,0 +1,145 @@
+package games_test
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/testrules"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/games"
+)
+
+func seriesLookup(name string) (adjudicator.Ruleset, bool) {
+	switch name {
+	case "race":
+		return testrules.Race, true
+	case "league":
+		return testrules.League, true
+	}
+	return nil, false
+}
+
+func newSeriesService(t testing.TB, st store.Store) *games.Service {
+	clock := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
+	return &games.Service{Store: st, Rules: seriesLookup, Now: func() time.Time { clock = clock.Add(time.Second); return clock }}
+}
+
+func createLeague(t testing.TB, s *games.Service, id string, n int) *games.Created {
+	t.Helper()
+	c, err := s.Create(context.Background(), games.CreateRequest{ID: id, Ruleset: "league", Scenario: "league",
+		Options: map[string]string{"games": string(rune('0' + n))},
+		Players: []games.Player{{Side: "red", Address: "red@example.org"}, {Side: "blue", Address: "blue@example.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestSeriesPlaysItsChildren: a league creates its first race with itself,
+// each race's end records its result in the league and creates the next
+// race in the same transaction, and the league ends with its last race.
+func TestSeriesPlaysItsChildren(t *testing.T) {
+	ctx := context.Background()
+	s := newSeriesService(t, store.NewMemory())
+	var welcomes []string
+	s.ChildMail = func(series, child *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error) {
+		welcomes = append(welcomes, child.ID)
+		return nil, nil
+	}
+	c := createLeague(t, s, "lg", 3)
+	if c.Game.Over() {
+		t.Fatal("the league is over at once")
+	}
+	if due := c.Game.Due(); len(due) != 1 || due[0].ID != "result.r1" {
+		t.Fatalf("the league waits for %v, not the first race's result", due)
+	}
+	for n, id := range []string{"lg-r1", "lg-r2", "lg-r3"} {
+		g, err := s.Load(ctx, id)
+		if err != nil {
+			t.Fatalf("race %d: %v", n+1, err)
+		}
+		p := g.Created.Parent
+		if p == nil || p.Game != "lg" || p.Key != strings.TrimPrefix(id, "lg-") {
+			t.Fatalf("%s: parent %+v", id, p)
+		}
+		// Odd races: the league's red player runs red; even: blue's.
+		want := "red@example.org"
+		if n%2 == 1 {
+			want = "blue@example.org"
+		}
+		if pl, _ := g.Player("red"); pl.Address != want {
+			t.Errorf("%s: red is %s, want %s", id, pl.Address, want)
+		}
+		if n < 2 {
+			if _, err := s.Load(ctx, "lg-r"+string(rune('2'+n))); err == nil {
+				t.Fatalf("race %d exists before race %d ended", n+2, n+1)
+			}
+		}
+		playOut(t, s, id)
+		lg, err := s.Load(ctx, "lg")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if lg.State.(*testrules.LeagueState).Played != n+1 {
+			t.Fatalf("after %s the league counts %d races", id, lg.State.(*testrules.LeagueState).Played)
+		}
+	}
+	lg, err := s.Load(ctx, "lg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !lg.Over() {
+		t.Fatalf("the league is not over: due %v", lg.Due())
+	}
+	if strings.Join(welcomes, ",") != "lg-r1,lg-r2,lg-r3" {
+		t.Errorf("welcome mails for %v", welcomes)
+	}
+	// Each result names its race's last event, as the race's log has it.
+	evs, err := s.Store.Events(ctx, "lg", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	results := 0
+	for _, e := range evs {
+		if e.Type != game.TypeOrders {
+			continue
+		}
+		var oa game.OrdersAccepted
+		if err := json.Unmarshal(e.Payload, &oa); err != nil {
+			t.Fatal(err)
+		}
+		if oa.Kind != adjudicator.KindResult {
+			continue
+		}
+		results++
+		if !strings.Contains(oa.Text, "head: ") {
+			t.Fatalf("result without a head: %s", oa.Text)
+		}
+	}
+	if results != 3 {
+		t.Fatalf("%d results recorded, want 3", results)
+	}
+}
+
+// TestSeriesResultCannotBeSent: the series side is umpire's own; orders for
+// it from the command line or by mail are refused, and nothing is written.
+func TestSeriesResultCannotBeSent(t *testing.T) {
+	ctx := context.Background()
+	s := newSeriesService(t, store.NewMemory())
+	c := createLeague(t, s, "lg", 1)
+	src := "side: series\nturn: 1\nphase: result\norders:\n  key: r1\n  game: lg-r1\n  winner: red\n  result: red wins\n  players: []\n  view: {turn: 1, phase: x, units: [], over: true}\n  head: ab\n  events: 3\n"
+	for _, via := range []string{"mail", "cli"} {
+		_, err := s.Submit(ctx, games.SubmitRequest{Game: "lg", Src: []byte(src), Via: via})
+		if err == nil || !strings.Contains(err.Error(), "recorded by umpire when the child ends") {
+			t.Fatalf("via %s: %v", via, err)
+		}
+	}
+	if v, _ := s.Store.Version(ctx, "lg"); v != c.Game.Version {
+		t.Fatalf("the league grew from %d to %d events", c.Game.Version, v)
+	}
+}
