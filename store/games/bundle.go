@@ -476,6 +476,9 @@ func VerifyBundle(r io.Reader, lookup game.Lookup, known Known) (*game.Audit, er
 	if err != nil {
 		return nil, err
 	}
+	if _, _, _, series := splitSeries(b); series {
+		return verifySeries(b, lookup, known).Flat(), nil // a series' bundle: its games and links too
+	}
 	evs, err := b.Events()
 	if err != nil {
 		return &game.Audit{Problems: []string{err.Error()}}, nil

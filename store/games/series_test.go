@@ -1,6 +1,7 @@
 package games_test
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"strings"
@@ -141,5 +142,48 @@ func TestSeriesResultCannotBeSent(t *testing.T) {
 	}
 	if v, _ := s.Store.Version(ctx, "lg"); v != c.Game.Version {
 		t.Fatalf("the league grew from %d to %d events", c.Game.Version, v)
+	}
+}
+
+// playLeague creates league id of n races and plays it out.
+func playLeague(t *testing.T, s *games.Service, id string, n int) {
+	t.Helper()
+	createLeague(t, s, id, n)
+	for i := 1; i <= n; i++ {
+		playOut(t, s, id+"-r"+string(rune('0'+i)))
+	}
+}
+
+// TestSeriesVerify: a series and its games verify as one, from the store
+// and from the series bundle (by VerifySeriesBundle and by VerifyBundle,
+// which is what `umpire verify BUNDLE` runs).
+func TestSeriesVerify(t *testing.T) {
+	ctx := context.Background()
+	s := newSeriesService(t, store.NewMemory())
+	playLeague(t, s, "lg", 3)
+	a, err := s.VerifySeries(ctx, "lg", games.Known{}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.OK() || len(a.Order) != 3 || a.Series.Redecided == 0 {
+		t.Fatalf("verify: %v (games %v, redecided %d)", a.Problems(), a.Order, a.Series.Redecided)
+	}
+	var buf bytes.Buffer
+	if err := s.ExportSeries(ctx, "lg", &buf); err != nil {
+		t.Fatal(err)
+	}
+	ba, err := games.VerifySeriesBundle(bytes.NewReader(buf.Bytes()), seriesLookup, games.Known{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ba.OK() || strings.Join(ba.Order, ",") != "lg-r1,lg-r2,lg-r3" {
+		t.Fatalf("bundle: %v (games %v)", ba.Problems(), ba.Order)
+	}
+	flat, err := games.VerifyBundle(bytes.NewReader(buf.Bytes()), seriesLookup, games.Known{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !flat.OK() || flat.Adjudications <= a.Series.Adjudications {
+		t.Fatalf("verify as one bundle: %v, %d adjudications", flat.Problems, flat.Adjudications)
 	}
 }
