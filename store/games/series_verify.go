@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"io"
 	"maps"
-	"sort"
 	"slices"
+	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -430,5 +430,3 @@ func sortedKeys[V any](m map[uint64]V) []uint64 {
 	sort.Slice(ks, func(i, j int) bool { return ks[i] < ks[j] })
 	return ks
 }
-
-
