@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/storetest"
 )
 
 // The crash test runs this test binary again as a child that appends in a
@@ -94,7 +95,7 @@ func TestCrash(t *testing.T) {
 // returns the last confirmed seq.
 func runAndKill(t *testing.T, path string, n int) (uint64, string) {
 	t.Helper()
-	return killChildAfter(t, "TestCrashChild", crashEnv, path, n, false)
+	return storetest.KillChildAfter(t, "TestCrashChild", crashEnv, path, n, false)
 }
 
 func checkAfterCrash(t *testing.T, path string, confirmed uint64) {
