@@ -101,6 +101,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		SecretWindow:     cfg.Limits.SecretWindow.D(),
 		PrepareAddresses: d.PrepareAddresses,
 	}
+	d.desk.HookSeries() // the games a series reaches, and its standings, are mailed too
 	d.kick = make(chan struct{}, 1)
 	in := &intake.Intake{IMAP: cfg.IMAP, Store: st, Log: log, MaxSize: int64(cfg.Limits.Message), Handle: d.handle,
 		Keys: d.desk.Keys, Workers: d.workers()}

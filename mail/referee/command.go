@@ -80,6 +80,8 @@ func (h *handling) command(ctx context.Context) error {
 	switch c.Command {
 	case "new":
 		return h.cmdNew(ctx, c, root)
+	case "new-campaign", "new-tournament":
+		return h.cmdNewSeries(ctx, c, root) // series.go
 	case "show":
 		return h.cmdShow(ctx, c)
 	case "resend":

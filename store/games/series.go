@@ -26,10 +26,10 @@ import (
 // Locks are taken child first, then its series, never the other way, so
 // two children ending at once cannot deadlock.
 
-// SeriesMail builds the mails a series' adjudication causes when umpire
-// made it (a child's result came in, the series started): standings to
-// every player. Optional.
-type SeriesMail func(series *game.Game, out *game.Outcome) ([]store.Message, error)
+// SeriesMail builds the mails a series' adjudication on a child's result
+// causes (the standings, to every player), given the series before and
+// after it. Optional.
+type SeriesMail func(ctx context.Context, before, after *game.Game, out *game.Outcome) ([]store.Message, error)
 
 // ChildMail builds the welcome mails of a child game a series reached,
 // given each side's secret in plain text. Optional.
@@ -133,15 +133,16 @@ func (s *Service) autoAnswers(ctx context.Context, after **game.Game, b *store.B
 			return fmt.Errorf("%w: series %s asks for automatic answers without end", game.ErrInternal, g.ID)
 		}
 		src := fmt.Sprintf("game: %s\nside: %s\nturn: %d\nphase: %s\norders: {}\n", g.ID, adjudicator.SeriesSide, req.Turn, req.Phase)
-		if _, err := s.seriesSubmit(ctx, after, b, []byte(src)); err != nil {
+		if _, err := s.seriesSubmit(ctx, after, b, []byte(src), false); err != nil {
 			return fmt.Errorf("series %s, %s: %w", g.ID, req.Title, err)
 		}
 	}
 }
 
 // seriesSubmit submits src as umpire's own answer to *after, appending
-// the records, secrets, deadlines and mails to b, and moves *after on.
-func (s *Service) seriesSubmit(ctx context.Context, after **game.Game, b *store.Batch, src []byte) (*game.Outcome, error) {
+// the records, secrets, deadlines and (with mail) the SeriesMail mails to
+// b, and moves *after on.
+func (s *Service) seriesSubmit(ctx context.Context, after **game.Game, b *store.Batch, src []byte, mail bool) (*game.Outcome, error) {
 	g := *after
 	in, err := s.input(ctx, g.ID, adjudicator.SeriesSide, src, adjudicator.ViaSeries)
 	if err != nil {
@@ -167,8 +168,8 @@ func (s *Service) seriesSubmit(ctx context.Context, after **game.Game, b *store.
 		b.Secrets[diceSecret(out.NewChain)] = out.NewSecret
 	}
 	keepOpenings(b, out.Records)
-	if s.SeriesMail != nil {
-		msgs, err := s.SeriesMail(out.Next, out)
+	if mail && s.SeriesMail != nil {
+		msgs, err := s.SeriesMail(ctx, g, out.Next, out)
 		if err != nil {
 			return nil, err
 		}
@@ -308,7 +309,7 @@ func (s *Service) report(ctx context.Context, g *game.Game, b *store.Batch, dept
 		return l, err
 	}
 	after := pg
-	if _, err := s.seriesSubmit(ctx, &after, &pb, src); err != nil {
+	if _, err := s.seriesSubmit(ctx, &after, &pb, src, true); err != nil {
 		return l, fmt.Errorf("recording the result of %s in series %s: %w", g.ID, pid, err)
 	}
 	fl, err := s.follow(ctx, false, &after, &pb, depth+1)

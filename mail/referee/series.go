@@ -1,0 +1,70 @@
+package referee
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/store"
+	"gopkg.in/yaml.v3"
+)
+
+// Series (docs/series.md): the games service creates the games a series
+// reaches, and records their results in the series, by itself; these are
+// the mails it queues with them, in the same transactions.
+
+// HookSeries makes the desk's games service mail what series do: the
+// welcome of each game a series reaches (its players' own secrets), and
+// the series' results (the standings) after each game's result.
+func (d *Desk) HookSeries() {
+	d.Games.ChildMail = d.childMails
+	d.Games.SeriesMail = d.seriesMails
+}
+
+func (d *Desk) childMails(series, child *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error) {
+	return d.welcomeMails(child, secrets)
+}
+
+func (d *Desk) seriesMails(ctx context.Context, before, after *game.Game, out *game.Outcome) ([]store.Message, error) {
+	if len(out.Results) == 0 {
+		return nil, nil
+	}
+	head, event, err := d.headAfter(ctx, after, out.Records)
+	if err != nil {
+		return nil, err
+	}
+	return d.resultsMails(ctx, after, out.Results, submissionStory(before, after, out.Records), head, event, "results", "", nil)
+}
+
+// seriesRulesets are the rulesets new-campaign and new-tournament create
+// when the command names none.
+var seriesRulesets = map[string]string{"new-campaign": "dragonrage-campaign", "new-tournament": "dragonrage-tournament"}
+
+// cmdNewSeries creates a series: "new" with the series' ruleset, and its
+// only scenario when the command gives none.
+func (h *handling) cmdNewSeries(ctx context.Context, c Command, root *yaml.Node) error {
+	if c.Ruleset == "" {
+		c.Ruleset = seriesRulesets[c.Command]
+	}
+	rs, ok := h.d.Games.Rules(c.Ruleset)
+	if !ok || !isSeries(rs) {
+		return h.refereeReply(ctx, "", c, false, fmt.Sprintf("%s creates a series (a campaign, a tournament); %q is not a series ruleset of this umpire (umpire rulesets lists them)", c.Command, c.Ruleset), nil)
+	}
+	if c.Scenario == "" {
+		if sc := rs.Info().Scenarios; len(sc) == 1 {
+			c.Scenario = sc[0].ID
+		}
+	}
+	return h.cmdNew(ctx, c, root)
+}
+
+// isSeries reports whether a ruleset reaches other games.
+func isSeries(rs adjudicator.Ruleset) bool {
+	for _, t := range rs.EventTypes() {
+		if t.Name == adjudicator.TypeChildGame {
+			return true
+		}
+	}
+	return false
+}
