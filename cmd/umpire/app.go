@@ -56,6 +56,7 @@ func init() {
 		{"map", "check|show FILE.yaml|NAME", "check a map file of a ruleset against its rules, or print it", cmdMap},
 		{"render", "GAME [--turn T] [--as SIDE] [--svg] -o FILE", "draw the board as PNG or SVG", cmdRender},
 		{"games", "", "list the games in the data file", cmdGames},
+		{"handicaps", "[--combined] [ADDRESS ...]", "list the players' handicaps (Dragon Rage §22), counted from the finished games", cmdHandicaps},
 		{"hub", "passwd USER | users", "reset a local hub user's password (e.g. the referee's), or list the users", cmdHub},
 		{"command", "[--config umpire.yaml] FILE.yaml | -", "run a referee command (pause, extend, end, replace, rollback…) as if mailed", cmdCommand},
 		{"upgrade", "[--data DIR]", "rewrite games of an older umpire whose logs kept players' secrets", cmdUpgrade},

@@ -32,6 +32,7 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 	var players, options multi
 	f.Var(&players, "player", "a side's player as `SIDE=ADDRESS` (repeat for each side)")
 	f.Var(&options, "option", "a game option as `KEY=VALUE` (repeatable)")
+	handicap := f.String("handicap", "", "give the game the handicap of Dragon Rage §22 from the finished games of its two players, `pair` or combined: it sets the option goal-adjust (DR-HCAP-3; umpire handicaps lists them)")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -79,15 +80,20 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 		return err
 	}
 	defer done()
-	c, err := svc.Create(ctx, req)
+	hc, err := newHandicap(ctx, svc, &req, *handicap) // cmd_handicaps.go
 	if err != nil {
 		return err
+	}
+	c, err := svc.Create(ctx, req)
+	if err != nil {
+		return hc.Refused(err)
 	}
 	fmt.Fprintln(a.stdout, c.Game.ID)
 	fmt.Fprintf(a.stdout, "dice commitment: %s (chain of %d)\n", c.Commitment, c.Game.Chains[0].ChainLength)
 	for _, s := range c.Game.Sides() {
 		fmt.Fprintf(a.stdout, "secret for %s: %s\n", s, c.Secrets[s])
 	}
+	printHandicap(a, hc)
 	printDue(a.stdout, c.Game)
 	return nil
 }

@@ -378,7 +378,7 @@ func (h *Handicaps) write(w *strings.Builder, t HandicapTable) {
 			fmt.Fprintf(tw, "  %s\t%+d\t%s\t%+d\t%d\t%d-%d-%d\n", a, p.Of(a), b, p.Of(b), p.Games, wins(p, a), wins(p, b), p.Draws())
 		}
 		if n == 0 {
-			fmt.Fprintln(tw, "  none: no finished game between two of these players")
+			fmt.Fprintln(tw, "  none: no finished game between two players"+map[bool]string{true: " of these", false: " yet"}[len(t.Only) > 0])
 		}
 		tw.Flush()
 	}
@@ -468,6 +468,15 @@ type HandicapApplied struct {
 
 // Option is the value of the option goal-adjust: "+2", "-1", "+0".
 func (a *HandicapApplied) Option() string { return fmt.Sprintf("%+d", a.Adjust) }
+
+// Refused is err, the refusal of the game given the handicap, saying that
+// the handicap set the option; err itself when a is nil (no handicap).
+func (a *HandicapApplied) Refused(err error) error {
+	if a == nil || err == nil {
+		return err
+	}
+	return fmt.Errorf("the handicap (%s) set the option goal-adjust=%s (DR-HCAP-3), and the game refuses it: %w", a.Kind, a.Option(), err)
+}
 
 // Text says the handicap and why, for the referee and the players:
 // "alice@example.org +3 over 5 games, bob@example.org -1 over 3 games
