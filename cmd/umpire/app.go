@@ -32,6 +32,9 @@ type app struct {
 	// hubHashes is the local hub's password hashing cost for 'umpire hub'
 	// (0: the hub's secure default; tests set a cheap one).
 	hubHashes int
+	// children are the games a series reached during the command, printed
+	// with their secrets once it succeeded (cmd_series.go).
+	children map[string]childNote
 }
 
 type command struct {
@@ -56,6 +59,7 @@ func init() {
 		{"map", "check|show FILE.yaml|NAME", "check a map file of a ruleset against its rules, or print it", cmdMap},
 		{"render", "GAME [--turn T] [--as SIDE] [--svg] -o FILE", "draw the board as PNG or SVG", cmdRender},
 		{"games", "", "list the games in the data file", cmdGames},
+		{"series", "new|show|log|verify|export ...", "campaigns and tournaments: a series and every game it reached, as one", cmdSeries},
 		{"handicaps", "[--combined] [ADDRESS ...]", "list the players' handicaps (Dragon Rage §22), counted from the finished games", cmdHandicaps},
 		{"hub", "passwd USER | users", "reset a local hub user's password (e.g. the referee's), or list the users", cmdHub},
 		{"command", "[--config umpire.yaml] FILE.yaml | -", "run a referee command (pause, extend, end, replace, rollback…) as if mailed", cmdCommand},
@@ -93,6 +97,9 @@ func (a *app) run(ctx context.Context, args []string) int {
 	for _, c := range commands {
 		if c.name == name {
 			err := c.run(a, ctx, args[1:])
+			if err == nil {
+				a.printChildren()
+			}
 			var ee exitError
 			switch {
 			case err == nil:
@@ -320,7 +327,7 @@ func (a *app) service(dir string, create bool) (*games.Service, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return &games.Service{Store: st, Rules: a.rules, Now: a.now}, func() { st.Close() }, nil
+	return &games.Service{Store: st, Rules: a.rules, Now: a.now, ChildMail: a.noteChild}, func() { st.Close() }, nil
 }
 
 // printOrderError prints a player's mistake with where it is, and returns

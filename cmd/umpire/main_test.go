@@ -26,7 +26,7 @@ func (c *cli) run(args ...string) (code int, stdout, stderr string) {
 	var out, errb bytes.Buffer
 	clock := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
 	a := &app{stdin: strings.NewReader(c.in), stdout: &out, stderr: &errb,
-		rules: func(n string) (adjudicator.Ruleset, bool) { return testrules.Race, n == "race" },
+		rules: testLookup,
 		all:   func() []adjudicator.Ruleset { return []adjudicator.Ruleset{testrules.Race} },
 		now:   func() time.Time { clock = clock.Add(time.Minute); return clock }, hubHashes: 1000}
 	if c.data != "" && len(args) > 0 && args[0] != "run" && args[0] != "help" && args[0] != "rulesets" {
@@ -34,6 +34,18 @@ func (c *cli) run(args ...string) (code int, stdout, stderr string) {
 	}
 	code = a.run(context.Background(), args)
 	return code, out.String(), errb.String()
+}
+
+// testLookup is the command line's rulesets in tests: the race, and a
+// league of races (a series).
+func testLookup(n string) (adjudicator.Ruleset, bool) {
+	switch n {
+	case "race":
+		return testrules.Race, true
+	case "league":
+		return testrules.League, true
+	}
+	return nil, false
 }
 
 func (c *cli) ok(args ...string) string {
