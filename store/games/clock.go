@@ -197,7 +197,7 @@ func (s *Service) write(ctx context.Context, id string, build func(g *game.Game)
 		if err != nil {
 			return nil, err
 		}
-		wasOver := g.Over()
+		wasOver := g.Created.Parent != nil && g.Over() // only a game of a series reports its end
 		after, b, err := build(g)
 		if err != nil {
 			return nil, err

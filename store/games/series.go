@@ -5,6 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"maps"
+	"reflect"
+	"slices"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -79,11 +82,12 @@ func (s *Service) follow(ctx context.Context, wasOver bool, after **game.Game, b
 	if depth > maxSeriesDepth {
 		return l, fmt.Errorf("%w: series nested more than %d deep", game.ErrInternal, maxSeriesDepth)
 	}
-	g := *after
-	if err := s.autoAnswers(ctx, after, b); err != nil {
-		return l, err
+	if IsSeries((*after).Rules) {
+		if err := s.autoAnswers(ctx, after, b); err != nil {
+			return l, err
+		}
 	}
-	g = *after
+	g := *after
 	// The children this batch reaches.
 	for i, e := range b.Events {
 		if e.Type != adjudicator.TypeChildGame {
@@ -112,6 +116,22 @@ func (s *Service) follow(ctx context.Context, wasOver bool, after **game.Game, b
 		}
 	}
 	return l, nil
+}
+
+// seriesRulesets caches IsSeries by the ruleset's Go type (rulesets are
+// stateless values, one type each).
+var seriesRulesets sync.Map
+
+// IsSeries reports whether a ruleset reaches other games (it emits
+// series.child events).
+func IsSeries(rs adjudicator.Ruleset) bool {
+	key := reflect.TypeOf(rs)
+	if v, ok := seriesRulesets.Load(key); ok {
+		return v.(bool)
+	}
+	is := slices.ContainsFunc(rs.EventTypes(), func(t adjudicator.EventType) bool { return t.Name == adjudicator.TypeChildGame })
+	seriesRulesets.Store(key, is)
+	return is
 }
 
 // autoAnswers gives the automatic answers the game asks for (a series'
