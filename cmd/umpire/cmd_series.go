@@ -57,11 +57,6 @@ func cmdSeries(a *app, ctx context.Context, args []string) error {
 	return usagef("umpire series has no command %q; its commands are %s", args[0], strings.Join(names, ", "))
 }
 
-// isSeries reports whether a ruleset reaches other games.
-func isSeries(rs adjudicator.Ruleset) bool {
-	return slices.ContainsFunc(rs.EventTypes(), func(t adjudicator.EventType) bool { return t.Name == adjudicator.TypeChildGame })
-}
-
 func seriesNew(a *app, ctx context.Context, args []string) error {
 	var ruleset string
 	for i, s := range args {
@@ -75,7 +70,7 @@ func seriesNew(a *app, ctx context.Context, args []string) error {
 		return usagef("give the series' ruleset, e.g. --ruleset dragonrage-campaign (umpire rulesets lists them)")
 	}
 	rs, ok := a.rules(ruleset)
-	if !ok || !isSeries(rs) {
+	if !ok || !games.IsSeries(rs) {
 		return usagef("%q is not a series ruleset of this umpire (umpire rulesets lists them; a series reaches other games)", ruleset)
 	}
 	if !slices.ContainsFunc(args, func(s string) bool { return s == "--scenario" || strings.HasPrefix(s, "--scenario=") }) {
@@ -147,7 +142,7 @@ func seriesShow(a *app, ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	if !isSeries(g.Rules) {
+	if !games.IsSeries(g.Rules) {
 		return fmt.Errorf("game %s is not a series (%s): umpire show shows it", g.ID, g.Created.Ruleset)
 	}
 	viewer := adjudicator.Side(*as)

@@ -7,6 +7,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/games"
 	"gopkg.in/yaml.v3"
 )
 
@@ -48,7 +49,7 @@ func (h *handling) cmdNewSeries(ctx context.Context, c Command, root *yaml.Node)
 		c.Ruleset = seriesRulesets[c.Command]
 	}
 	rs, ok := h.d.Games.Rules(c.Ruleset)
-	if !ok || !isSeries(rs) {
+	if !ok || !games.IsSeries(rs) {
 		return h.refereeReply(ctx, "", c, false, fmt.Sprintf("%s creates a series (a campaign, a tournament); %q is not a series ruleset of this umpire (umpire rulesets lists them)", c.Command, c.Ruleset), nil)
 	}
 	if c.Scenario == "" {
@@ -57,14 +58,4 @@ func (h *handling) cmdNewSeries(ctx context.Context, c Command, root *yaml.Node)
 		}
 	}
 	return h.cmdNew(ctx, c, root)
-}
-
-// isSeries reports whether a ruleset reaches other games.
-func isSeries(rs adjudicator.Ruleset) bool {
-	for _, t := range rs.EventTypes() {
-		if t.Name == adjudicator.TypeChildGame {
-			return true
-		}
-	}
-	return false
 }
