@@ -163,6 +163,14 @@ func (s story) playedFor(k int, viewer, seat adjudicator.Side, at map[string]str
 	var out []templates.Played
 	for _, oa := range s.played[k] {
 		p := templates.Played{Side: string(oa.Side), Mine: viewer != adjudicator.Referee && seat == oa.Sender()}
+		if oa.Side == adjudicator.SeriesSide {
+			// What umpire answered for a series: a game's result in one
+			// line (the whole of it is in the log), a start in none.
+			p.Lines = seriesLines(oa)
+			p.Pass = len(p.Lines) == 0
+			out = append(out, p)
+			continue
+		}
 		if oa.Normalized == "" {
 			p.Sealed = true // not public, not revealed: never shown
 		} else {
@@ -172,6 +180,23 @@ func (s story) playedFor(k int, viewer, seat adjudicator.Side, at map[string]str
 		out = append(out, p)
 	}
 	return out
+}
+
+// seriesLines is a series' recorded answer for people: a game's result
+// as "game lg-r1 ended: red wins (its event 16, hash 6deb…)".
+func seriesLines(oa game.OrdersAccepted) []string {
+	if oa.Kind != adjudicator.KindResult {
+		return nil
+	}
+	var r adjudicator.ChildResult
+	if err := yaml.Unmarshal([]byte(oa.Normalized), &r); err != nil || r.Game == "" {
+		return textLines(oa.Normalized)
+	}
+	head := r.Head
+	if len(head) > 12 {
+		head = head[:12] + "…"
+	}
+	return []string{fmt.Sprintf("game %s ended: %s (its log's event %d, hash %s)", r.Game, r.Result, r.Events, head)}
 }
 
 // orderLines are normalized orders for people, one action a line. When
