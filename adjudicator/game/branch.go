@@ -43,6 +43,10 @@ func BranchLog(parent []Entry, lookup Lookup, at uint64, head, id string, now ti
 	if c.Dice.Mode != DiceChain {
 		return nil, fmt.Errorf("only a game with a committed dice chain can be rolled back")
 	}
+	if c.Parent != nil {
+		// The series waits for the game it created, not for a branch of it.
+		return nil, fmt.Errorf("game %s is game %s of series %s, which waits for its result: it cannot be rolled back; end it with the result the players agree on (command: end)", c.Game, c.Parent.Key, c.Parent.Game)
+	}
 	parentID := c.Game
 	c.Dice.Game = c.DiceGame()
 	c.Game = id

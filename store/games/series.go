@@ -408,6 +408,17 @@ func (s *Service) childEvent(ctx context.Context, p *game.Parent) (*adjudicator.
 func ChildResultOf(g *game.Game, head string, c *adjudicator.ChildGame) *adjudicator.ChildResult {
 	v := g.View(adjudicator.Observer)
 	v.Traces = nil // what the last adjudication did is not how the game ended
+	if g.Ended != nil {
+		// Ended outside its rules (the referee's end, a forfeit): the
+		// winner is the other side of the one that lost, if one did.
+		v.Winner = ""
+		if sides := g.Sides(); g.Ended.Loser != "" && len(sides) == 2 {
+			v.Winner = sides[0]
+			if sides[0] == g.Ended.Loser {
+				v.Winner = sides[1]
+			}
+		}
+	}
 	r := &adjudicator.ChildResult{Key: c.Key, Game: g.ID, Winner: v.Winner, Result: v.Result, View: v, Head: head, Events: g.Version}
 	for _, side := range g.Sides() {
 		seat := g.Seat(side)

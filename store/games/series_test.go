@@ -187,3 +187,32 @@ func TestSeriesVerify(t *testing.T) {
 		t.Fatalf("verify as one bundle: %v, %d adjudications", flat.Problems, flat.Adjudications)
 	}
 }
+
+// TestSeriesGameEndedByTheReferee: a game of a series that the referee
+// ends (a forfeit) reports its result like any other end; one cannot be
+// rolled back, since its series waits for it.
+func TestSeriesGameEndedByTheReferee(t *testing.T) {
+	ctx := context.Background()
+	s := newSeriesService(t, store.NewMemory())
+	createLeague(t, s, "lg", 2)
+	if _, err := s.Branch(ctx, "lg-r1", 1, "lg-r1-again", nil); err == nil || !strings.Contains(err.Error(), "cannot be rolled back") {
+		t.Fatalf("rollback of a series' game: %v", err)
+	}
+	if _, err := s.End(ctx, "lg-r1", "blue left the club", "blue", nil); err != nil {
+		t.Fatal(err)
+	}
+	lg, err := s.Load(ctx, "lg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st := lg.State.(*testrules.LeagueState); st.Played != 1 || st.Wins["red"] != 1 {
+		t.Fatalf("after the forfeit the league has %+v", st)
+	}
+	if _, err := s.Load(ctx, "lg-r2"); err != nil {
+		t.Fatalf("the next race: %v", err)
+	}
+	a, err := s.VerifySeries(ctx, "lg", games.Known{}, true)
+	if err != nil || !a.OK() {
+		t.Fatalf("verify: %v %v", err, a.Problems())
+	}
+}
