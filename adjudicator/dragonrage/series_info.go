@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"sync"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
 )
@@ -73,6 +74,26 @@ func ScenarioTitle(id string) string {
 // DR-TOUR-4). assumed is true when some of the values are assumed (the
 // maps are reconstructions: DR-GAP-1, DR-GAP-2), so the total is too.
 func MapVP(mapName string) (total int, assumed bool, err error) {
+	v, ok := mapVPs.Load(mapName)
+	if !ok {
+		var e mapVP
+		e.total, e.assumed, e.err = loadMapVP(mapName)
+		v, _ = mapVPs.LoadOrStore(mapName, e)
+	}
+	e := v.(mapVP)
+	return e.total, e.assumed, e.err
+}
+
+// mapVPs caches MapVP: the built-in maps never change.
+var mapVPs sync.Map
+
+type mapVP struct {
+	total   int
+	assumed bool
+	err     error
+}
+
+func loadMapVP(mapName string) (total int, assumed bool, err error) {
 	m, err := board.Load(mapName)
 	if err != nil {
 		return 0, false, err

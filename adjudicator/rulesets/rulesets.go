@@ -10,11 +10,13 @@ package rulesets
 import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/tournament"
 )
 
 // all is the list. Each ruleset is a package exporting one value.
 var all = []adjudicator.Ruleset{
 	dragonrage.Ruleset,
+	tournament.Ruleset,
 }
 
 // All returns the shipped rulesets.

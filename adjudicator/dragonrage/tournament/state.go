@@ -1,7 +1,7 @@
 package tournament
 
 import (
-	"encoding/json"
+	"maps"
 	"slices"
 	"strconv"
 
@@ -116,14 +116,33 @@ func (st *State) player(s adjudicator.Side) *Player {
 }
 
 func (st *State) clone() *State {
-	b, err := json.Marshal(st)
-	if err != nil {
-		panic(err)
+	c := *st
+	c.Scenarios = slices.Clone(st.Scenarios)
+	c.Child = maps.Clone(st.Child)
+	c.Players = make([]*Player, len(st.Players))
+	for i, p := range st.Players {
+		q := *p
+		q.Met = slices.Clone(p.Met)
+		c.Players[i] = &q
 	}
-	var c State
-	if err := json.Unmarshal(b, &c); err != nil {
-		panic(err)
+	c.Matches = make([]*Match, len(st.Matches))
+	for i, m := range st.Matches {
+		n := *m
+		n.Games = make([]*Game, len(m.Games))
+		for j, g := range m.Games {
+			h := *g
+			n.Games[j] = &h
+		}
+		c.Matches[i] = &n
 	}
+	if st.Matches == nil {
+		c.Matches = nil
+	}
+	c.Byes = slices.Clone(st.Byes)
+	c.Waiting = slices.Clone(st.Waiting)
+	c.Order = slices.Clone(st.Order)
+	c.LOrder = slices.Clone(st.LOrder)
+	c.Log = slices.Clone(st.Log)
 	return &c
 }
 
