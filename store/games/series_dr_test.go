@@ -1,0 +1,192 @@
+package games_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/rulesets"
+	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/games"
+)
+
+// The shipped Dragon Rage series played through the games service with
+// real games: every game a series reaches is a Dragon Rage game created,
+// played by submissions and ended, its result recorded in its series; the
+// series' bundle verifies as a whole. The games are short: a side concedes
+// (DR-WIN-1), the first side due in -a games and the other in -b games, so
+// both sides win some. The rules of each series are the rule cases'
+// business (adjudicator/dragonrage/campaign, …/tournament).
+
+func newDRService(t testing.TB) *games.Service {
+	clock := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
+	return &games.Service{Store: store.NewMemory(), Rules: rulesets.Lookup, Now: func() time.Time { clock = clock.Add(time.Minute); return clock }}
+}
+
+// concede ends game id: its first side due concedes, or the other one.
+func concede(t *testing.T, s *games.Service, id string, other bool) {
+	t.Helper()
+	ctx := context.Background()
+	g, err := s.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	due := g.Due()
+	if len(due) == 0 {
+		t.Fatalf("%s is over before anyone played", id)
+	}
+	side := due[0].Side
+	if other {
+		for _, sd := range g.Sides() {
+			if sd != side {
+				side = sd
+				break
+			}
+		}
+	}
+	// Concede answering what is due from that side, or the first request
+	// when nothing is (a concession may come in any phase).
+	r := due[0]
+	for _, d := range due {
+		if d.Side == side {
+			r = d
+		}
+	}
+	if r.Side != side {
+		side = r.Side
+	}
+	src := fmt.Sprintf("turn: %d\nphase: %s\norders:\n  concede: true\n", r.Turn, r.Phase)
+	if _, err := s.Submit(ctx, games.SubmitRequest{Game: id, Side: side, Src: []byte(src), Via: "test"}); err != nil {
+		t.Fatalf("%s: %s concedes: %v", id, side, err)
+	}
+	if g, _ = s.Load(ctx, id); !g.Over() {
+		t.Fatalf("%s goes on after a concession", id)
+	}
+}
+
+// playSeries ends every game of series id, as they come, until the
+// series is over; it returns the games played.
+func playSeries(t *testing.T, s *games.Service, id string) []string {
+	t.Helper()
+	ctx := context.Background()
+	var played []string
+	for range 200 {
+		sg, err := s.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sg.Over() {
+			return played
+		}
+		var next string
+		for _, r := range sg.Due() {
+			if r.Kind == adjudicator.KindResult {
+				next = adjudicator.ChildID(id, strings.TrimPrefix(r.ID, "result."))
+				break
+			}
+		}
+		if next == "" {
+			t.Fatalf("series %s waits for %v, not for a game", id, sg.Due())
+		}
+		concede(t, s, next, strings.HasSuffix(next, "-b") || len(played)%3 == 1)
+		played = append(played, next)
+	}
+	t.Fatalf("series %s does not end", id)
+	return nil
+}
+
+// checkSeriesBundle verifies series id from the store and from its bundle,
+// and a bundle whose game is changed fails.
+func checkSeriesBundle(t *testing.T, s *games.Service, id string) {
+	t.Helper()
+	ctx := context.Background()
+	a, err := s.VerifySeries(ctx, id, games.Known{}, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !a.OK() {
+		t.Fatalf("series %s: %v", id, a.Problems())
+	}
+	var buf bytes.Buffer
+	if err := s.ExportSeries(ctx, id, &buf); err != nil {
+		t.Fatal(err)
+	}
+	ba, err := games.VerifySeriesBundle(bytes.NewReader(buf.Bytes()), rulesets.Lookup, games.Known{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !ba.OK() || ba.Flat().Redecided == 0 {
+		t.Fatalf("series %s bundle: %v", id, ba.Problems())
+	}
+	// A game's recorded concession changed into the other side's: its own
+	// file no longer matches, and the series' link names the game.
+	bad := bytes.Replace(buf.Bytes(), []byte(`concede: true`), []byte(`concede: True`), 1)
+	if bytes.Equal(bad, buf.Bytes()) {
+		t.Fatal("nothing to tamper with")
+	}
+	if ta, err := games.VerifySeriesBundle(bytes.NewReader(bad), rulesets.Lookup, games.Known{}); err != nil || ta.OK() {
+		t.Fatalf("a tampered bundle of %s verifies: %v", id, err)
+	}
+}
+
+// TestDragonRageTournamentPlayed: Swiss tournaments of six and of seven
+// players, three rounds of two-game matches, every game a Dragon Rage game.
+// Six players pair off every round; a bye (DR-TOUR-7) comes only with an
+// odd count, so seven players have one each round.
+func TestDragonRageTournamentPlayed(t *testing.T) {
+	for _, n := range []int{6, 7} {
+		t.Run(fmt.Sprintf("%d players", n), func(t *testing.T) {
+			ctx := context.Background()
+			s := newDRService(t)
+			var players []games.Player
+			for i := 1; i <= n; i++ {
+				players = append(players, games.Player{Side: adjudicator.Side(fmt.Sprintf("p%d", i)), Address: fmt.Sprintf("player%d@example.org", i)})
+			}
+			c, err := s.Create(ctx, games.CreateRequest{ID: "cup", Ruleset: "dragonrage-tournament", Referee: "ref@example.org",
+				Options: map[string]string{"format": "swiss", "rounds": "3", "map": "esirien"}, Players: players})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if c.Game.Over() {
+				t.Fatal("the tournament is over at once")
+			}
+			played := playSeries(t, s, "cup")
+			if len(played) != 18 { // 3 rounds of 3 matches of 2 games
+				t.Errorf("%d games played, want 18: %v", len(played), played)
+			}
+			g, err := s.Load(ctx, "cup")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if v := g.View(adjudicator.Observer); !v.Over || v.Winner == "" {
+				t.Fatalf("the tournament ended without a winner: %+v", v)
+			}
+			byes := 0
+			evs, err := s.Store.Events(ctx, "cup", 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range evs {
+				var a game.Adjudicated
+				if e.Type != game.TypeAdjudicated || json.Unmarshal(e.Payload, &a) != nil {
+					continue
+				}
+				for _, l := range a.Report {
+					if strings.Contains(l.Text, "has the bye") {
+						byes++
+					}
+				}
+			}
+			if want := 3 * (n % 2); byes != want {
+				t.Errorf("%d byes reported, want %d", byes, want)
+			}
+			checkSeriesBundle(t, s, "cup")
+		})
+	}
+}
