@@ -235,7 +235,11 @@ func (d *decider) emitRound(ev *Paired) {
 		}
 	}
 	for _, w := range ev.Waiting {
-		d.r.Sayf("Round %d: %s is alone in the winners' bracket and waits.", ev.Round, w)
+		bracket := "winners'"
+		if st.player(w).Losses > 0 {
+			bracket = "losers'"
+		}
+		d.r.Sayf("Round %d: %s is alone in the %s bracket and waits.", ev.Round, w, bracket)
 	}
 }
 
