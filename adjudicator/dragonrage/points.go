@@ -246,6 +246,9 @@ func setupPoints(s adjudicator.Setup, sc *PointScenario) (*State, error) {
 	if _, _, err := budgets(sc, s.Options); err != nil {
 		return nil, err
 	}
+	if err := checkCampaignScenario(sc.ID, false, sc.Weighted, s.Options); err != nil {
+		return nil, err
+	}
 	if v, ok := s.Options["goal-adjust"]; ok && sc.Weighted {
 		return nil, fmt.Errorf("option goal-adjust=%s: in the weighted scenario the builder sets the VP goal with the armies (%s, DR-THR-2), and a handicap (DR-HCAP-3) depends on the side the better player takes, chosen after the build; leave the option out", v, sc.Rule)
 	}
@@ -289,8 +292,8 @@ func (st *State) buildRequests() []adjudicator.Request {
 		out = append(out, adjudicator.Request{
 			ID: "t0.build." + string(side), Side: side, Kind: "setup", Turn: 0, Phase: phBuild,
 			Title: fmt.Sprintf("%s army, %s points (%s)", side, halfText(pts), sc.Rule),
-			Prompt: fmt.Sprintf("build your army in secret: one line per counter type, \"TYPE: COUNT\", within %s points (DR-PTS-2); the prices (DR-TABLE-POINTS): %s",
-				halfText(pts), priceList(side)),
+			Prompt: fmt.Sprintf("build your army in secret: one line per counter type, \"TYPE: COUNT\", within %s points (DR-PTS-2)%s; the prices (DR-TABLE-POINTS): %s",
+				halfText(pts), st.campaignPrompt(side), priceList(side)),
 			Hidden: true,
 		})
 	}
@@ -372,7 +375,11 @@ type Army struct {
 	Side   adjudicator.Side `yaml:"-"`
 	Counts map[string]int   `yaml:"army"`
 	Points string           `yaml:"points"`
-	half   int
+	// DestroyedVP are the hexes the invader of a campaign game marks
+	// destroyed before the game (DR-CAMP-10, campaign_game.go).
+	DestroyedVP []string `yaml:"destroyed-vp,omitempty"`
+	half        int
+	balance     int // the VP of DestroyedVP
 }
 
 // defenderColour is the colour of the defending army on a map: the humans
@@ -392,9 +399,9 @@ func (w *world) notBuyable(side adjudicator.Side, t *PointType) string {
 		return "monsters always belong to the invader (DR-COMP-8)"
 	case t.Colour == "both" || t.Colour == "monster":
 	case side == Defender && t.Colour != own:
-		return fmt.Sprintf("the defender of %s buys %s counters only (DR-COMP-3, as in campaign recruiting, FR §4.3.1)", w.st.Map, own)
+		return fmt.Sprintf("the defender of %s buys %s counters only (%s)", w.st.Map, own, w.st.colourRule())
 	case side == Invader && t.Colour == own:
-		return fmt.Sprintf("the %s counters are the defender's at %s (DR-COMP-3, as in campaign recruiting, FR §4.3.1)", own, w.st.Map)
+		return fmt.Sprintf("the %s counters are the defender's at %s (%s)", own, w.st.Map, w.st.colourRule())
 	}
 	if side == Invader && w.st.Map == "nurkott" {
 		if ut := w.st.types[t.Code]; ut != nil && ut.MP == 0 {
@@ -491,6 +498,9 @@ func (w *world) parseBuild(side adjudicator.Side, n *yaml.Node, lim armyLimits) 
 				cost, side, lim.text(), halfText(lim.min-a.half), lim.rule))
 		}
 	}
+	if e := w.overCap(side, n, a); e != nil {
+		errs = append(errs, e) // DR-CAMP-7, campaign_game.go
+	}
 	if len(errs) > 0 {
 		sortErrs(errs)
 		return nil, errs
@@ -578,6 +588,10 @@ func (w *world) resolveBuilds(subs []adjudicator.Submission) {
 	goal, why := w.st.pointGoal(units)
 	w.emit(&ArmiesRevealed{Units: units, Goal: goal})
 	w.sayf("the invader's VP goal is %d: %s", goal, why)
+	w.placeBalance(armies[Invader]) // DR-CAMP-10, campaign_game.go
+	if w.st.Over {
+		return
+	}
 	w.emit(&PhaseBegan{Turn: 0, Phase: phSetupDefender})
 }
 
@@ -616,10 +630,17 @@ func (w *world) armyUnits(armies map[adjudicator.Side]*Army) []NewUnit {
 
 // pointGoal is the VP goal of DR-THR-1 for these units (nil: none yet),
 // with the option goal-adjust applied, and how it was reached. Every
-// counter counts as a unit, characters too (DR-THR-3, DR-GAP-10).
+// counter counts as a unit, characters too (DR-THR-3, DR-GAP-10). In a
+// campaign game it is DR-CAMP-9's: the minor monsters add 1 each, a monster
+// counts once (DR-AMB-26), and the defending units beyond 20 only take off
+// in games 4 and 5 (and a tie-break sixth, campaign_game.go).
 func (st *State) pointGoal(units []NewUnit) (int, string) {
+	camp := st.campaignGame()
 	goal := 17
 	parts := []string{"17 (DR-THR-1)"}
+	if camp > 0 {
+		parts = []string{"17 (DR-CAMP-9)"}
+	}
 	add := func(n int, why string) {
 		if n == 0 {
 			return
@@ -653,19 +674,33 @@ func (st *State) pointGoal(units []NewUnit) (int, string) {
 		}
 		add(n, "for "+strings.Join(what, " and ")+" (+1 each)")
 	}
+	if n := byType["GIANT"] + byType["TREX"] + byType["SERP"]; n > 0 && camp > 0 {
+		var what []string
+		for _, t := range []struct{ code, one, many string }{{"GIANT", "giant", "giants"}, {"TREX", "tyrannosaurus", "tyrannosaurs"}, {"SERP", "sea serpent", "sea serpents"}} {
+			if k := byType[t.code]; k > 0 {
+				what = append(what, plural(k, t.one, t.many))
+			}
+		}
+		add(n, "for "+strings.Join(what, " and ")+" (minor monsters, +1 each, DR-AMB-26)")
+	}
 	if inv >= 11 {
 		add(1, fmt.Sprintf("for %d invading units (11 or more)", inv))
 	}
 	if st.Options["elowyn"] == "on" {
 		add(1, "for Elowyn")
 	}
-	if def > 20 {
+	switch {
+	case def > 20 && (camp == 0 || camp >= 4):
 		add(20-def, fmt.Sprintf("for %d defending units (beyond 20)", def))
+	case def > 20:
+		parts = append(parts, fmt.Sprintf("(%d defending units, but beyond 20 counts in games 4 and 5 only)", def))
 	}
 	if st.Map == "nurkott" {
 		add(1, "for the Nurkott map")
 	}
-	if n, _ := goalAdjust(st.Options); n != 0 {
+	if n, _ := goalAdjust(st.Options); n != 0 && camp > 0 {
+		add(n, "by the option goal-adjust (the invader's potential ahead, DR-CAMP-11)")
+	} else if n != 0 {
 		add(n, "by the option goal-adjust (DR-THR-2, DR-HCAP-3)")
 	}
 	if goal < 1 {
@@ -688,10 +723,24 @@ func (w *world) parseBuildOrders(req adjudicator.Request, n *yaml.Node) (adjudic
 		}
 		return w.parseWeighted(n)
 	}
-	a, err := w.parseBuild(req.Side, n, w.st.armyLimits(req.Side))
+	army, key, value := splitBalance(n) // "destroyed-vp:", campaign_game.go
+	a, err := w.parseBuild(req.Side, army, w.st.armyLimits(req.Side))
+	if key == nil {
+		if err != nil {
+			return nil, err
+		}
+		return a, nil
+	}
+	marks := &Army{}
+	errs, err := mergeErrs(w.parseBalance(req.Side, key, value, marks), err)
 	if err != nil {
 		return nil, err
 	}
+	if len(errs) > 0 {
+		sortErrs(errs)
+		return nil, errs
+	}
+	a.DestroyedVP, a.balance = marks.DestroyedVP, marks.balance
 	return a, nil
 }
 

@@ -270,6 +270,10 @@ func checkOptions(opts map[string]string, position bool) error {
 			if info := optionInfo(k); !slices.Contains(info.Values, v) {
 				return fmt.Errorf("option %s=%q: say %s (%s)", k, v, strings.Join(info.Values, " or "), info.Doc)
 			}
+		case k == "campaign-game" || k == "balance-vp":
+			if err := checkCampaignOption(k, v); err != nil { // campaign_game.go
+				return err
+			}
 		case strings.HasPrefix(k, "counter."):
 		case k == "points" || k == "goal-adjust":
 			// With a position they only matter in a point game's build
@@ -286,7 +290,7 @@ func checkOptions(opts map[string]string, position bool) error {
 				return fmt.Errorf("option %s: a position lists its units; the forces options are for scenarios", k)
 			}
 		default:
-			return fmt.Errorf("unknown option %q; Dragon Rage knows elowyn, archers, unguarded-doors, points, goal-adjust, counter.TYPE.FIELD and forces.SIDE.TYPE", k)
+			return fmt.Errorf("unknown option %q; Dragon Rage knows elowyn, archers, unguarded-doors, points, goal-adjust, campaign-game, balance-vp, counter.TYPE.FIELD and forces.SIDE.TYPE", k)
 		}
 	}
 	return nil

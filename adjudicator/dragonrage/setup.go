@@ -101,6 +101,9 @@ func setup(s adjudicator.Setup) (*State, error) {
 	if _, ok := s.Options["points"]; ok {
 		return nil, fmt.Errorf("option points: it is for the point scenarios (points-esirien, points-nurkott); scenario %s has fixed forces", sc.ID)
 	}
+	if err := checkCampaignScenario(sc.ID, true, false, s.Options); err != nil { // campaign_game.go
+		return nil, err
+	}
 	adjust, err := goalAdjust(s.Options)
 	if err != nil {
 		return nil, err
