@@ -408,6 +408,11 @@ func (s *Service) childEvent(ctx context.Context, p *game.Parent) (*adjudicator.
 func ChildResultOf(g *game.Game, head string, c *adjudicator.ChildGame) *adjudicator.ChildResult {
 	v := g.View(adjudicator.Observer)
 	v.Traces = nil // what the last adjudication did is not how the game ended
+	for i := range v.Units {
+		// Display aids, not results: the printed values follow from the
+		// type, and nothing is ready in a game that is over.
+		v.Units[i].Values, v.Units[i].Ready = "", false
+	}
 	if g.Ended != nil {
 		// Ended outside its rules (the referee's end, a forfeit): the
 		// winner is the other side of the one that lost, if one did.
