@@ -10,6 +10,7 @@ package rulesets
 import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/campaign"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/tournament"
 )
 
@@ -17,6 +18,7 @@ import (
 var all = []adjudicator.Ruleset{
 	dragonrage.Ruleset,
 	tournament.Ruleset,
+	campaign.Ruleset,
 }
 
 // All returns the shipped rulesets.

@@ -1,0 +1,26 @@
+package campaign_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/campaign"
+	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
+)
+
+func lookup(name string) (adjudicator.Ruleset, bool) {
+	switch name {
+	case campaign.Name:
+		return campaign.Ruleset, true
+	case "dragonrage":
+		return dragonrage.Ruleset, true
+	}
+	return nil, false
+}
+
+// TestScripts plays every rule case under testdata/.
+func TestScripts(t *testing.T) {
+	scripttest.RunAll(t, scripttest.Load(t, os.DirFS("testdata"), "."), lookup)
+}
