@@ -51,6 +51,7 @@ type WelcomeData struct {
 	Skeleton    string   // the first lines of an orders mail for this player
 	Clock       []string // the game's deadline rules, one line each; none when it has no deadlines
 	Setup       string   // setup-due.tmpl rendered for this player when a setup is due from them, else ""
+	Handicap    string   // the handicap the game was given and why (DR-HCAP-3), else ""
 }
 
 // SetupZone is one zone a side sets up in, named as the errors name it.

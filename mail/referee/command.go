@@ -53,6 +53,7 @@ type Command struct {
 	Address     string            `yaml:"address"`      // replace: the new player's address; observe, unobserve: the observer's
 	To          uint64            `yaml:"to"`           // rollback: the event to go back to
 	Delay       *int              `yaml:"delay"`        // observe: turns late (default 0)
+	Handicap    string            `yaml:"handicap"`     // new: pair or combined, the handicap of DR-HCAP-3 (handicaps.go)
 }
 
 // Commands lists every command umpire answers by mail, the referee's and
@@ -94,6 +95,8 @@ func (h *handling) command(ctx context.Context) error {
 		return h.cmdClock(ctx, c)
 	case "observe", "unobserve":
 		return h.cmdObserve(ctx, c) // observers.go
+	case "handicaps":
+		return h.cmdHandicaps(ctx, c) // handicaps.go
 	}
 	return h.refereeReply(ctx, "", c, false, fmt.Sprintf("There is no command %q. The commands are: %s.", c.Command, strings.Join(Commands, ", ")), nil)
 }
@@ -174,9 +177,10 @@ func (h *handling) cmdNew(ctx context.Context, c Command, root *yaml.Node) error
 		req.Players = append(req.Players, games.Player{Side: adjudicator.Side(s), Address: strings.TrimSpace(c.Players[s])})
 	}
 	var note string
+	var hc *games.HandicapApplied // handicaps.go
 	req.Mail = func(ng *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error) {
 		cr := &ng.Created
-		msgs, err := d.welcomeMails(ng, secrets)
+		msgs, err := d.welcomeMailsWith(ng, secrets, hc.Text())
 		if err != nil {
 			return nil, err
 		}
@@ -185,6 +189,9 @@ func (h *handling) cmdNew(ctx context.Context, c Command, root *yaml.Node) error
 			text += fmt.Sprintf("  %s: %s\n", p.Side, p.Address)
 		}
 		text += "Each player was mailed their secret; umpire keeps only its hash."
+		if hc != nil {
+			text += "\n" + hc.Text()
+		}
 		reply, err := d.reply(h.m, cr.Game, "referee", templates.Referee, templates.RefereeData{Game: templates.Game{ID: cr.Game, Ruleset: cr.Ruleset}, Command: "new", OK: true, Text: text + note})
 		if err != nil {
 			return nil, err
@@ -202,6 +209,9 @@ func (h *handling) cmdNew(ctx context.Context, c Command, root *yaml.Node) error
 			e := yamlx.Errorf(at, "bad-address", "players: %s: %v", p.Side, err)
 			return h.refereeReply(ctx, "", c, false, "The game was not created:\n"+renumber(e, h.m.LineOffset), nil)
 		}
+	}
+	if refused, err := h.newHandicap(ctx, &req, c, root, &hc); refused || err != nil { // handicaps.go
+		return err
 	}
 	if d.PrepareAddresses != nil {
 		// The local hub opens mailboxes before the welcome mails are
@@ -224,7 +234,7 @@ func (h *handling) cmdNew(ctx context.Context, c Command, root *yaml.Node) error
 		if isStoreFailure(err) {
 			return err
 		}
-		return h.refereeReply(ctx, "", c, false, "The game was not created: "+err.Error(), nil)
+		return h.refereeReply(ctx, "", c, false, "The game was not created: "+hc.Refused(err).Error(), nil)
 	}
 	d.log().Info("game created by mail", "game", created.Game.ID, "referee", h.m.From)
 	h.out.Folder, h.out.Reason, h.out.Game, h.out.Replies = Processed, "command-new", created.Game.ID, len(req.Players)+1
@@ -289,6 +299,12 @@ func isStoreFailure(err error) bool {
 //
 // idExtra tells a later welcome (a replacement player's) from the first.
 func (d *Desk) welcomeMails(g *game.Game, secrets map[adjudicator.Side]string, idExtra ...string) ([]store.Message, error) {
+	return d.welcomeMailsWith(g, secrets, "", idExtra...)
+}
+
+// welcomeMailsWith is welcomeMails with the handicap the game was given,
+// and why, in every welcome ("" for none).
+func (d *Desk) welcomeMailsWith(g *game.Game, secrets map[adjudicator.Side]string, handicap string, idExtra ...string) ([]store.Message, error) {
 	c := &g.Created
 	var sides []string
 	for _, p := range c.Players {
@@ -302,7 +318,7 @@ func (d *Desk) welcomeMails(g *game.Game, secrets map[adjudicator.Side]string, i
 		v := g.View(p.Side)
 		data := templates.WelcomeData{Game: gameInfo(g), Side: string(p.Side), Secret: secrets[p.Side], Sides: sides,
 			Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Map: viewText(v), Due: d.dueFor(g, p.Side),
-			Skeleton: skeleton(g, p.Side, secrets[p.Side]), Clock: clockRules(g), Setup: d.setupDue(g, p.Side, secrets[p.Side])}
+			Skeleton: skeleton(g, p.Side, secrets[p.Side]), Clock: clockRules(g), Setup: d.setupDue(g, p.Side, secrets[p.Side]), Handicap: handicap}
 		// The board, with the zones of a setup due from this player shaded.
 		msg, err := d.toPlayer(g, p.Address, "welcome", append([]string{string(p.Side)}, idExtra...), templates.Welcome, data, d.picture(g, v, p.Side)...)
 		if err != nil {

@@ -478,11 +478,15 @@ func (a *HandicapApplied) Refused(err error) error {
 	return fmt.Errorf("the handicap (%s) set the option goal-adjust=%s (DR-HCAP-3), and the game refuses it: %w", a.Kind, a.Option(), err)
 }
 
-// Text says the handicap and why, for the referee and the players:
-// "alice@example.org +3 over 5 games, bob@example.org -1 over 3 games
-// (combined): the better player, alice@example.org, invades: the invader
-// needs 2 more VP ((3 - -1) / 2, rounded down; goal-adjust=+2, DR-HCAP-3)".
+// Text says the handicap and why, for the referee and the players ("" when
+// a is nil, no handicap): "Handicap (combined): the invader
+// alice@example.org +3 over 5 games, the defender bob@example.org -1 over 3
+// games; the better player, alice@example.org, invades: the invader needs 2
+// more VP ((+3 - -1) / 2, rounded down); goal-adjust=+2 (DR-HCAP-3)."
 func (a *HandicapApplied) Text() string {
+	if a == nil {
+		return ""
+	}
 	var who string
 	if a.Kind == HandicapPair {
 		who = fmt.Sprintf("Handicap (pair): the invader %s %+d and the defender %s %+d over %s game%s between them",

@@ -1,0 +1,70 @@
+package referee
+
+import (
+	"context"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
+	"github.com/umpire-pbem/umpire/mail/address"
+	"github.com/umpire-pbem/umpire/store/games"
+)
+
+// Handicaps (Dragon Rage §22) by mail: "command: handicaps" lists them, and
+// "command: new" with "handicap: pair" or "handicap: combined" gives the
+// new game the goal adjustment of DR-HCAP-3. They are counted from the
+// finished games of the store each time (store/games/handicaps.go).
+
+// newHandicap applies the handicap a "command: new" asks for to req, and
+// keeps what it applied in *hc for the referee's reply and the welcomes.
+// When it is refused, the referee has been answered and refused is true.
+func (h *handling) newHandicap(ctx context.Context, req *games.CreateRequest, c Command, root *yaml.Node, hc **games.HandicapApplied) (refused bool, err error) {
+	if c.Handicap == "" {
+		return false, nil
+	}
+	a, err := h.d.Games.ApplyHandicap(ctx, req, strings.TrimSpace(c.Handicap))
+	if err != nil {
+		if isStoreFailure(err) || ctx.Err() != nil {
+			return true, err
+		}
+		e := yamlx.Errorf(yamlx.Value(root, "handicap"), adjudicator.CodeBadValue, "%v", err)
+		return true, h.refereeReply(ctx, "", c, false, "The game was not created:\n"+renumber(e, h.m.LineOffset), nil)
+	}
+	*hc = a
+	return false, nil
+}
+
+// cmdHandicaps answers "command: handicaps": the handicaps of every player
+// per pair and combined, with the warnings of DR-HCAP-2 (address: one
+// player's only; ruleset: another ruleset's games than Dragon Rage's).
+func (h *handling) cmdHandicaps(ctx context.Context, c Command) error {
+	if !h.d.isReferee(h.m.From) {
+		return h.refereeReply(ctx, "", c, false, "Only the referee of umpire.yaml may list the handicaps: they count every game umpire has refereed.", nil)
+	}
+	var only []string
+	if a := strings.TrimSpace(c.Address); a != "" {
+		if err := address.Check(a); err != nil {
+			return h.refereeReply(ctx, "", c, false, "address: "+err.Error()+"; give one player's address, or leave the line out for every player.", nil)
+		}
+		only = []string{a}
+	}
+	rs := strings.TrimSpace(c.Ruleset)
+	if rs == "" {
+		rs = games.HandicapRuleset
+	}
+	if _, ok := h.d.Games.Rules(rs); !ok {
+		return h.refereeReply(ctx, "", c, false, "ruleset: there is no ruleset \""+rs+"\" here; leave the line out for Dragon Rage.", nil)
+	}
+	hs, err := h.d.Games.Handicaps(ctx, rs)
+	if err != nil {
+		return err
+	}
+	var b strings.Builder
+	if err := hs.Write(&b, games.HandicapTable{Only: only}); err != nil {
+		return err
+	}
+	b.WriteString("\nA new game takes the handicap with \"handicap: pair\" or \"handicap: combined\" in its \"command: new\" (DR-HCAP-3).")
+	return h.refereeReply(ctx, "", c, true, b.String(), nil)
+}
