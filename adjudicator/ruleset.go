@@ -90,6 +90,11 @@ type Info struct {
 	Sides     []Side
 	Scenarios []ScenarioInfo
 	Options   []OptionInfo
+	// Series is the kind of series the ruleset plays — "campaign",
+	// "tournament" — for a ruleset whose games reach other games
+	// (series.go); "" for a game. The mail commands new-campaign and
+	// new-tournament find their ruleset by it.
+	Series string
 }
 
 // Ruleset is one game's rules. Implementations are stateless values; all

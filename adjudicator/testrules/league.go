@@ -49,7 +49,7 @@ func (*LeagueStarted) EventType() string { return "league.started" }
 func (*LeagueOver) EventType() string    { return "league.over" }
 
 func (league) Info() adjudicator.Info {
-	return adjudicator.Info{Name: "league", Title: "League of races (test series)", Version: Version, Sides: sides,
+	return adjudicator.Info{Name: "league", Title: "League of races (test series)", Version: Version, Sides: sides, Series: "campaign",
 		Scenarios: []adjudicator.ScenarioInfo{{ID: "league", Title: "League", Sides: sides}},
 		Options: []adjudicator.OptionInfo{{Name: "games", Default: "3", Doc: "races to run"},
 			{Name: "turns", Default: "2", Doc: "each race's turns"}}}

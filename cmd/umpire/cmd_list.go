@@ -63,7 +63,15 @@ func cmdRulesets(a *app, _ context.Context, args []string) error {
 		for i, s := range in.Sides {
 			sides[i] = string(s)
 		}
-		fmt.Fprintf(a.stdout, "%s %s: %s\n  sides: %s\n  scenarios:\n", in.Name, in.Version, in.Title, strings.Join(sides, ", "))
+		list := strings.Join(sides, ", ")
+		if len(sides) > 8 {
+			list = fmt.Sprintf("%s, %s … %s (up to %d players)", sides[0], sides[1], sides[len(sides)-1], len(sides))
+		}
+		fmt.Fprintf(a.stdout, "%s %s: %s\n  sides: %s\n", in.Name, in.Version, in.Title, list)
+		if in.Series != "" {
+			fmt.Fprintf(a.stdout, "  a series (%s): its games are created as it reaches them (umpire series, docs/series.md)\n", in.Series)
+		}
+		fmt.Fprintln(a.stdout, "  scenarios:")
 		for _, s := range in.Scenarios {
 			fmt.Fprintf(a.stdout, "    %-14s %s\n", s.ID, s.Title)
 		}

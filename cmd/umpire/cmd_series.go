@@ -67,7 +67,7 @@ func seriesNew(a *app, ctx context.Context, args []string) error {
 		}
 	}
 	if ruleset == "" {
-		return usagef("give the series' ruleset, e.g. --ruleset dragonrage-campaign (umpire rulesets lists them)")
+		return usagef("give the series' ruleset with --ruleset (umpire rulesets lists them, each series with its kind: campaign, tournament)")
 	}
 	rs, ok := a.rules(ruleset)
 	if !ok || !games.IsSeries(rs) {

@@ -64,7 +64,7 @@ func cmdServe(a *app, ctx context.Context, args []string) error {
 		return err
 	}
 	defer st.Close()
-	d := &daemon.Daemon{Config: cfg, Rules: a.rules, Log: log, Now: a.now, Store: st}
+	d := &daemon.Daemon{Config: cfg, Rules: a.rules, All: a.all, Log: log, Now: a.now, Store: st}
 	if cfg == nil {
 		// The hub outlives ctx: the daemon finishes the mail in hand
 		// through it before the hub is closed.

@@ -18,6 +18,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/mail/compose"
 	"github.com/umpire-pbem/umpire/mail/config"
@@ -34,7 +35,10 @@ import (
 type Daemon struct {
 	Config *config.Config
 	Rules  game.Lookup
-	Log    *slog.Logger
+	// All lists the rulesets (for the mail commands that find a ruleset
+	// by what it is, such as new-campaign). Optional.
+	All func() []adjudicator.Ruleset
+	Log *slog.Logger
 	// Store is opened from Config.Data when nil; Run closes a store it
 	// opened itself.
 	Store store.Store
@@ -100,6 +104,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		SecretGuesses:    cfg.Limits.SecretGuesses,
 		SecretWindow:     cfg.Limits.SecretWindow.D(),
 		PrepareAddresses: d.PrepareAddresses,
+		Rulesets:         d.All,
 	}
 	d.desk.HookSeries() // the games a series reaches, and its standings, are mailed too
 	d.kick = make(chan struct{}, 1)

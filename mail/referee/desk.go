@@ -25,6 +25,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/mail/compose"
 	"github.com/umpire-pbem/umpire/mail/extract"
 	"github.com/umpire-pbem/umpire/store"
@@ -48,6 +49,9 @@ type Desk struct {
 	// players' addresses; what it returns is added to the referee's reply.
 	// The local hub uses it to open a mailbox for each player.
 	PrepareAddresses func(ctx context.Context, addrs []string) (string, error)
+	// Rulesets lists the rulesets of this umpire, for new-campaign and
+	// new-tournament to find theirs (nil: they need a "ruleset:" line).
+	Rulesets func() []adjudicator.Ruleset
 	// SecretGuesses is how many wrong secrets one address, or one side of
 	// a game, may send within SecretWindow; then guessing is paused for
 	// SecretWindow (see throttle.go). 0 means DefaultSecretGuesses (5), a

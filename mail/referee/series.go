@@ -3,6 +3,7 @@ package referee
 import (
 	"context"
 	"fmt"
+	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
@@ -38,15 +39,25 @@ func (d *Desk) seriesMails(ctx context.Context, before, after *game.Game, out *g
 	return d.resultsMails(ctx, after, out.Results, submissionStory(before, after, out.Records), head, event, "results", "", nil)
 }
 
-// seriesRulesets are the rulesets new-campaign and new-tournament create
-// when the command names none.
-var seriesRulesets = map[string]string{"new-campaign": "dragonrage-campaign", "new-tournament": "dragonrage-tournament"}
-
-// cmdNewSeries creates a series: "new" with the series' ruleset, and its
-// only scenario when the command gives none.
 func (h *handling) cmdNewSeries(ctx context.Context, c Command, root *yaml.Node) error {
+	kind := strings.TrimPrefix(c.Command, "new-")
 	if c.Ruleset == "" {
-		c.Ruleset = seriesRulesets[c.Command]
+		var names []string
+		if h.d.Rulesets != nil {
+			for _, rs := range h.d.Rulesets() {
+				if info := rs.Info(); info.Series == kind {
+					names = append(names, info.Name)
+				}
+			}
+		}
+		switch len(names) {
+		case 0:
+			return h.refereeReply(ctx, "", c, false, fmt.Sprintf("This umpire has no %s ruleset (umpire rulesets lists them).", kind), nil)
+		case 1:
+			c.Ruleset = names[0]
+		default:
+			return h.refereeReply(ctx, "", c, false, fmt.Sprintf("Say which %s with a line \"ruleset: …\": this umpire has %s.", kind, strings.Join(names, ", ")), nil)
+		}
 	}
 	rs, ok := h.d.Games.Rules(c.Ruleset)
 	if !ok || !games.IsSeries(rs) {

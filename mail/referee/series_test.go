@@ -142,3 +142,25 @@ func TestSeriesByMail(t *testing.T) {
 		t.Fatalf("the league is not over")
 	}
 }
+
+// TestNewCampaignFindsItsRuleset: new-campaign creates a series with the
+// ruleset whose kind is "campaign", and says so when there is none.
+func TestNewCampaignFindsItsRuleset(t *testing.T) {
+	st := store.NewMemory()
+	svc := &games.Service{Store: st, Rules: seriesLookup, Rand: &fixedRand{}}
+	d := &referee.Desk{Games: svc, Templates: templates.Default(), From: compose.Address{Name: "Umpire", Address: "umpire@example.org"}, Referee: "ref@example.org"}
+	f := &fixture{t: t, desk: d, st: st}
+	cmd := "command: new-campaign\nid: lg\noptions: {games: \"1\"}\nplayers:\n  red: red@example.org\n  blue: blue@example.org\n"
+	if out := f.handle(f.mail("ref@example.org", cmd)); out.Folder != referee.Rejected {
+		t.Fatalf("new-campaign with no campaign ruleset: %+v", out)
+	}
+	d.Rulesets = func() []adjudicator.Ruleset { return []adjudicator.Ruleset{testrules.Race, testrules.League} }
+	out := f.handle(f.mail("ref@example.org", cmd))
+	if out.Folder != referee.Processed || out.Game != "lg" {
+		t.Fatalf("new-campaign: %+v", out)
+	}
+	g, err := svc.Load(context.Background(), "lg")
+	if err != nil || g.Created.Ruleset != "league" || g.Created.Scenario != "league" {
+		t.Fatalf("created %+v, %v", g, err)
+	}
+}

@@ -55,7 +55,7 @@ var options = []adjudicator.OptionInfo{
 }
 
 func (ruleset) Info() adjudicator.Info {
-	return adjudicator.Info{Name: Name, Title: "Dragon Rage tournament", Version: Version, Sides: slices.Clone(sides),
+	return adjudicator.Info{Name: Name, Series: "tournament", Title: "Dragon Rage tournament", Version: Version, Sides: slices.Clone(sides),
 		Scenarios: []adjudicator.ScenarioInfo{{ID: ScenarioID, Title: "a Dragon Rage tournament",
 			Sides: slices.Clone(sides), Doc: "the players p1, p2, ... play matches of two games (FR §5)"}},
 		Options: slices.Clone(options)}
