@@ -186,6 +186,9 @@ type armyLimits struct {
 func (st *State) armyLimits(side adjudicator.Side) armyLimits {
 	sc, inv, def := st.pointBudgets()
 	lim := armyLimits{max: inv, rule: sc.Rule}
+	if st.campaignGame() > 0 {
+		lim.rule = "DR-CAMP-4" // the points are the side's potential
+	}
 	if side == Defender {
 		lim.max = def
 	}
@@ -291,7 +294,7 @@ func (st *State) buildRequests() []adjudicator.Request {
 		pts := map[adjudicator.Side]int{Invader: inv, Defender: def}[side]
 		out = append(out, adjudicator.Request{
 			ID: "t0.build." + string(side), Side: side, Kind: "setup", Turn: 0, Phase: phBuild,
-			Title: fmt.Sprintf("%s army, %s points (%s)", side, halfText(pts), sc.Rule),
+			Title: fmt.Sprintf("%s army, %s points (%s)", side, halfText(pts), st.armyLimits(side).rule),
 			Prompt: fmt.Sprintf("build your army in secret: one line per counter type, \"TYPE: COUNT\", within %s points (DR-PTS-2)%s; the prices (DR-TABLE-POINTS): %s",
 				halfText(pts), st.campaignPrompt(side), priceList(side)),
 			Hidden: true,
