@@ -65,7 +65,7 @@ var options = []adjudicator.OptionInfo{
 }
 
 func (ruleset) Info() adjudicator.Info {
-	return adjudicator.Info{Name: Name, Title: "Dragon Rage campaign", Version: Version, Sides: slices.Clone(sides),
+	return adjudicator.Info{Name: Name, Series: "campaign", Title: "Dragon Rage campaign", Version: Version, Sides: slices.Clone(sides),
 		Scenarios: []adjudicator.ScenarioInfo{{ID: ScenarioID, Title: "a Dragon Rage campaign",
 			Sides: slices.Clone(sides),
 			Doc:   "five linked point games on one map, each player keeping his side; potentials start at 60 (FR §4)"}},
