@@ -190,3 +190,98 @@ func TestDragonRageTournamentPlayed(t *testing.T) {
 		})
 	}
 }
+
+// TestDragonRageCampaignPlayed: a whole five-game campaign, every game a
+// Dragon Rage point game: the armies are recruited in secret within the
+// potentials (an army over its potential or its unit cap is refused, and
+// nothing is written), revealed, and one side concedes; the campaign
+// scores each game, reaches the next, and ends with a winner.
+func TestDragonRageCampaignPlayed(t *testing.T) {
+	ctx := context.Background()
+	s := newDRService(t)
+	if _, err := s.Create(ctx, games.CreateRequest{ID: "siege", Ruleset: "dragonrage-campaign", Scenario: "campaign", Referee: "ref@example.org",
+		Options: map[string]string{"map": "esirien"},
+		Players: []games.Player{{Side: "invader", Address: "alice@example.org"}, {Side: "defender", Address: "bob@example.org"}}}); err != nil {
+		t.Fatal(err)
+	}
+	build := func(id string, side adjudicator.Side, army string) error {
+		g, err := s.Load(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range g.Due() {
+			if r.Side == side {
+				_, err := s.Submit(ctx, games.SubmitRequest{Game: id, Side: side, Src: []byte(fmt.Sprintf("turn: %d\nphase: %s\norders:\n%s", r.Turn, r.Phase, army)), Via: "test"})
+				return err
+			}
+		}
+		t.Fatalf("%s: no build due from %s", id, side)
+		return nil
+	}
+	// Game 1: over the potential (60), then over the cap (15 units).
+	if err := build("siege-g1", "invader", "  GIANT: 5\n"); err == nil || !strings.Contains(err.Error(), "DR-CAMP-4") {
+		t.Fatalf("an army over the potential: %v", err)
+	}
+	if err := build("siege-g1", "invader", "  GOB: 8\n  ORC: 8\n"); err == nil || !strings.Contains(err.Error(), "DR-CAMP-7") {
+		t.Fatalf("an army over the cap: %v", err)
+	}
+	if err := build("siege-g1", "defender", "  ORC: 4\n"); err == nil || !strings.Contains(err.Error(), "DR-CAMP-5") {
+		t.Fatalf("greenskins for Esirien's defender: %v", err)
+	}
+	for n := 1; n <= 5; n++ {
+		id := fmt.Sprintf("siege-g%d", n)
+		if err := build(id, "invader", "  ORC: 10\n  TRL: 2\n"); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		if err := build(id, "defender", "  INF: 8\n  ARH: 4\n"); err != nil {
+			t.Fatalf("%s: %v", id, err)
+		}
+		// The invader wins games 1, 2 and 4; the defender 3 and 5.
+		loser := adjudicator.Side("defender")
+		if n == 3 || n == 5 {
+			loser = "invader"
+		}
+		if _, err := s.End(ctx, id, string(loser)+" concedes", loser, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := s.Load(ctx, "siege-g6"); err == nil {
+		t.Fatal("a sixth game without a tie")
+	}
+	g, err := s.Load(ctx, "siege")
+	if err != nil {
+		t.Fatal(err)
+	}
+	v := g.View(adjudicator.Observer)
+	// DR-TABLE-CAMPAIGN, potentials within 10 every game: the winner +10,
+	// the loser +5. 60/60, 70/65, 80/70, 85/80, 95/85, 100/95.
+	if !v.Over || v.Winner != "invader" || v.Score["invader"] != 100 || v.Score["defender"] != 95 {
+		t.Fatalf("the campaign ended %v, winner %q, potentials %v; want invader, 100 to 95", v.Over, v.Winner, v.Score)
+	}
+	checkSeriesBundleEnded(t, s, "siege")
+}
+
+// checkSeriesBundleEnded is checkSeriesBundle for a series whose games the
+// referee ended: the tamper changes a game's recorded end.
+func checkSeriesBundleEnded(t *testing.T, s *games.Service, id string) {
+	t.Helper()
+	ctx := context.Background()
+	a, err := s.VerifySeries(ctx, id, games.Known{}, true)
+	if err != nil || !a.OK() {
+		t.Fatalf("series %s: %v %v", id, err, a.Problems())
+	}
+	var buf bytes.Buffer
+	if err := s.ExportSeries(ctx, id, &buf); err != nil {
+		t.Fatal(err)
+	}
+	if ba, err := games.VerifySeriesBundle(bytes.NewReader(buf.Bytes()), rulesets.Lookup, games.Known{}); err != nil || !ba.OK() {
+		t.Fatalf("series %s bundle: %v %v", id, err, ba.Problems())
+	}
+	bad := bytes.Replace(buf.Bytes(), []byte(`defender concedes`), []byte(`defender conceded`), 1)
+	if bytes.Equal(bad, buf.Bytes()) {
+		t.Fatal("nothing to tamper with")
+	}
+	if ta, err := games.VerifySeriesBundle(bytes.NewReader(bad), rulesets.Lookup, games.Known{}); err != nil || ta.OK() {
+		t.Fatalf("a tampered bundle of %s verifies: %v", id, err)
+	}
+}
