@@ -240,6 +240,23 @@ type GameLegend interface {
 	LegendFor(State) []string
 }
 
+// Handicapper is implemented by a ruleset whose players keep handicaps
+// across games. umpire counts them from the finished
+// games of such rulesets — a game won +1, a game lost -1, a draw 0 — per
+// pair of opponents and combined over every opponent; a new game may then
+// be given its two players' handicaps, which the ruleset turns into
+// options of the game (recorded in its game.created like any option).
+type Handicapper interface {
+	// HandicapRules names the ruleset's handicap rules for people: its
+	// rulebook's section and rule IDs.
+	HandicapRules() string
+	// Handicap returns the options of a new game whose players have the
+	// handicaps h (by side), from options, and what they do in words. An
+	// error says why the game cannot take them (its sides, an option the
+	// handicap would set given too).
+	Handicap(h map[Side]int, options map[string]string) (map[string]string, string, error)
+}
+
 // Zone is a named set of hexes where a request lets a side place units: a
 // setup zone, named as the ruleset's errors name it ("defender-setup").
 type Zone struct {

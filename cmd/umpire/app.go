@@ -60,7 +60,7 @@ func init() {
 		{"render", "GAME [--turn T] [--as SIDE] [--svg] -o FILE", "draw the board as PNG or SVG", cmdRender},
 		{"games", "", "list the games in the data file", cmdGames},
 		{"series", "new|show|log|verify|export ...", "campaigns and tournaments: a series and every game it reached, as one", cmdSeries},
-		{"handicaps", "[--combined] [ADDRESS ...]", "list the players' handicaps (Dragon Rage §22), counted from the finished games", cmdHandicaps},
+		{"handicaps", "[--combined] [ADDRESS ...]", "list the players' handicaps (rulesets that keep them), counted from the finished games", cmdHandicaps},
 		{"hub", "passwd USER | users", "reset a local hub user's password (e.g. the referee's), or list the users", cmdHub},
 		{"command", "[--config umpire.yaml] FILE.yaml | -", "run a referee command (pause, extend, end, replace, rollback…) as if mailed", cmdCommand},
 		{"upgrade", "[--data DIR]", "rewrite games of an older umpire whose logs kept players' secrets", cmdUpgrade},

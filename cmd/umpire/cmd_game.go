@@ -32,7 +32,7 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 	var players, options multi
 	f.Var(&players, "player", "a side's player as `SIDE=ADDRESS` (repeat for each side)")
 	f.Var(&options, "option", "a game option as `KEY=VALUE` (repeatable)")
-	handicap := f.String("handicap", "", "give the game the handicap of Dragon Rage §22 from the finished games of its two players, `pair` or combined: it sets the option goal-adjust (DR-HCAP-3; umpire handicaps lists them)")
+	handicap := f.String("handicap", "", "give the game its two players' handicaps from the finished games, `pair` or combined; the ruleset turns them into options (umpire handicaps lists them)")
 	if err := f.parse(args); err != nil {
 		return err
 	}

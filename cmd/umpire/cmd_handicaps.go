@@ -8,13 +8,13 @@ import (
 	"github.com/umpire-pbem/umpire/store/games"
 )
 
-// cmdHandicaps lists the handicaps of Dragon Rage §22 (DR-HCAP-1..3),
+// cmdHandicaps lists the handicaps of the rulesets that keep them,
 // derived from the finished games of the data file.
 func cmdHandicaps(a *app, ctx context.Context, args []string) error {
 	f := a.flags("handicaps", "[--combined] [--ruleset R] [ADDRESS ...]",
-		"Lists the players' handicaps (Dragon Rage §22), counted from the finished games\nof the data file: a game won +1, a game lost -1, a draw 0 (DR-HCAP-1), per pair\nof opponents and combined over every opponent (DR-HCAP-2), with the warning\nfor a handicap of 10 or more. With addresses, only those players (and the pairs\nthey are in). umpire new --handicap pair|combined gives a new game the goal\nadjustment they make (DR-HCAP-3).").withData()
+		"Lists the players' handicaps, for the rulesets that keep them, counted from the\nfinished games of the data file: a game won +1, a game lost -1, a draw 0, per\npair of opponents and combined over every opponent, with the warning for a\nhandicap of 10 or more. With addresses, only those players (and the pairs they\nare in). umpire new --handicap pair|combined gives a new game what its ruleset\nmakes of them (docs/series.md).").withData()
 	combined := f.Bool("combined", false, "the combined handicaps only, not the pairs")
-	ruleset := f.String("ruleset", games.HandicapRuleset, "the `ruleset` whose games count")
+	ruleset := f.String("ruleset", "", "only the games of this `ruleset` (default: every ruleset that keeps handicaps)")
 	if err := f.parse(args); err != nil {
 		return err
 	}
@@ -23,7 +23,7 @@ func cmdHandicaps(a *app, ctx context.Context, args []string) error {
 			return usagef("%v", err)
 		}
 	}
-	if _, ok := a.rules(*ruleset); !ok {
+	if _, ok := a.rules(*ruleset); *ruleset != "" && !ok {
 		return usagef("--ruleset: no ruleset %q in this build (umpire rulesets lists them)", *ruleset)
 	}
 	svc, done, err := a.service(*f.data, false)

@@ -53,7 +53,7 @@ type Command struct {
 	Address     string            `yaml:"address"`      // replace: the new player's address; observe, unobserve: the observer's
 	To          uint64            `yaml:"to"`           // rollback: the event to go back to
 	Delay       *int              `yaml:"delay"`        // observe: turns late (default 0)
-	Handicap    string            `yaml:"handicap"`     // new: pair or combined, the handicap of DR-HCAP-3 (handicaps.go)
+	Handicap    string            `yaml:"handicap"`     // new: pair or combined, the players' handicaps (handicaps.go)
 }
 
 // Commands lists every command umpire answers by mail, the referee's and

@@ -12,10 +12,11 @@ import (
 	"github.com/umpire-pbem/umpire/store/games"
 )
 
-// Handicaps (Dragon Rage §22) by mail: "command: handicaps" lists them, and
-// "command: new" with "handicap: pair" or "handicap: combined" gives the
-// new game the goal adjustment of DR-HCAP-3. They are counted from the
-// finished games of the store each time (store/games/handicaps.go).
+// Handicaps by mail, for the rulesets that keep them
+// (adjudicator.Handicapper): "command: handicaps" lists them, and "command:
+// new" with "handicap: pair" or "handicap: combined" gives the new game
+// what its ruleset makes of its players' handicaps. They are counted from
+// the finished games of the store each time (store/games/handicaps.go).
 
 // newHandicap applies the handicap a "command: new" asks for to req, and
 // keeps what it applied in *hc for the referee's reply and the welcomes.
@@ -37,8 +38,8 @@ func (h *handling) newHandicap(ctx context.Context, req *games.CreateRequest, c 
 }
 
 // cmdHandicaps answers "command: handicaps": the handicaps of every player
-// per pair and combined, with the warnings of DR-HCAP-2 (address: one
-// player's only; ruleset: another ruleset's games than Dragon Rage's).
+// per pair and combined, with the warnings (address: one player's only;
+// ruleset: one ruleset's games, when several keep handicaps).
 func (h *handling) cmdHandicaps(ctx context.Context, c Command) error {
 	if !h.d.isReferee(h.m.From) {
 		return h.refereeReply(ctx, "", c, false, "Only the referee of umpire.yaml may list the handicaps: they count every game umpire has refereed.", nil)
@@ -51,20 +52,17 @@ func (h *handling) cmdHandicaps(ctx context.Context, c Command) error {
 		only = []string{a}
 	}
 	rs := strings.TrimSpace(c.Ruleset)
-	if rs == "" {
-		rs = games.HandicapRuleset
-	}
-	if _, ok := h.d.Games.Rules(rs); !ok {
-		return h.refereeReply(ctx, "", c, false, "ruleset: there is no ruleset \""+rs+"\" here; leave the line out for Dragon Rage.", nil)
-	}
 	hs, err := h.d.Games.Handicaps(ctx, rs)
 	if err != nil {
-		return err
+		if isStoreFailure(err) || ctx.Err() != nil {
+			return err
+		}
+		return h.refereeReply(ctx, "", c, false, "ruleset: "+err.Error()+"; leave the line out for every ruleset that keeps handicaps.", nil)
 	}
 	var b strings.Builder
 	if err := hs.Write(&b, games.HandicapTable{Only: only}); err != nil {
 		return err
 	}
-	b.WriteString("\nA new game takes the handicap with \"handicap: pair\" or \"handicap: combined\" in its \"command: new\" (DR-HCAP-3).")
+	b.WriteString("\nA new game takes the handicap with \"handicap: pair\" or \"handicap: combined\" in its \"command: new\".")
 	return h.refereeReply(ctx, "", c, true, b.String(), nil)
 }

@@ -39,7 +39,7 @@ func TestDRHCAP1To3ByMail(t *testing.T) {
 		"from 5 finished dragonrage games.",
 		"  alice@example.org  +2        bob@example.org    -2        4      3-1-0\n",
 		"  bob@example.org    +1        carol@example.org  -1        1      1-0-0\n",
-		"  alice@example.org  +2        4      1          3-1-0           the best player of the group (DR-HCAP-1)\n",
+		"  alice@example.org  +2        4      1          3-1-0           the best player of the group\n",
 		"  bob@example.org    -1        5      2          2-3-0\n",
 		"  carol@example.org  -1        1      1          0-1-0\n",
 		`"handicap: pair" or "handicap: combined"`,
@@ -62,7 +62,7 @@ func TestDRHCAP1To3ByMail(t *testing.T) {
 	if out.Folder != referee.Processed {
 		t.Fatalf("new with a handicap: %+v", out)
 	}
-	const why = "Handicap (pair): the invader bob@example.org -2 and the defender alice@example.org +2 over 4 games between them; the better player, alice@example.org, defends: the invader needs 2 fewer VP ((+2 - -2) / 2, rounded down); goal-adjust=-2 (DR-HCAP-3)."
+	const why = "Handicap (pair): the invader bob@example.org -2 and the defender alice@example.org +2 over 4 games between them; the better player defends: the invader needs 2 fewer VP ((+2 - -2) / 2, rounded down); goal-adjust=-2 (DR-HCAP-3)."
 	for _, who := range []string{"ref@example.org", "alice@example.org", "bob@example.org"} {
 		if text := goldenText(t, g.to(msgs, who)); !strings.Contains(strings.Join(strings.Fields(text), " "), why) {
 			t.Errorf("the mail to %s does not say the handicap:\n%s", who, text)
@@ -83,9 +83,9 @@ func TestDRHCAP1To3ByMail(t *testing.T) {
 		{"command: new\nruleset: dragonrage\nscenario: e2\nhandicap: best\nplayers:\n  invader: bob@example.org\n  defender: alice@example.org\n",
 			"line 4, column 11: handicap \"best\": write pair"},
 		{"command: new\nruleset: dragonrage\nscenario: weighted-esirien\nhandicap: combined\nplayers:\n  invader: bob@example.org\n  defender: alice@example.org\n",
-			"The game was not created: the handicap (combined) set the option goal-adjust=-1 (DR-HCAP-3), and the game refuses it: option goal-adjust=-1: in the weighted scenario"},
+			"The game was not created: the handicap (combined) set goal-adjust=-1, and the game refuses it: option goal-adjust=-1: in the weighted scenario"},
 		{"command: handicaps\naddress: bob\n", "address: \"bob\" is not one mail address"},
-		{"command: handicaps\nruleset: chess\n", "there is no ruleset \"chess\""},
+		{"command: handicaps\nruleset: chess\n", "no ruleset \"chess\""},
 	} {
 		out, msgs := g.send("ref@example.org", "bad", bad.body)
 		if out.Folder != referee.Rejected {

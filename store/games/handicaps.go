@@ -14,16 +14,17 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 )
 
-// Handicaps (Dragon Rage §22, FR §3.3.4: DR-HCAP-1..3) are not kept as
-// state: they are derived, each time they are asked for, from the finished
-// games of the store (docs/architecture.md, "Series"). Rulings:
+// Handicaps (for the rulesets that keep them: adjudicator.Handicapper) are not kept as state: they are derived, each time
+// they are asked for, from the finished games of the store
+// (docs/architecture.md, "Series"; docs/series.md). Rulings:
 //
 //   - Handicaps are kept per ruleset: only the games of one ruleset count
-//     (Dragon Rage, the only one with handicaps, by default). A win at
-//     another game says nothing of a Dragon Rage player.
+//     (by default, those of every ruleset that keeps handicaps: today one).
+//     A win at another game says nothing of a player of this one.
 //   - Every finished game of that ruleset between two players counts,
 //     whatever its scenario (fixed, point or weighted, a campaign's game):
-//     "each game won" (DR-HCAP-1) makes no exception.
+//     "each game won" makes no exception. A series itself (a campaign, a
+//     tournament) is not a game between two players and never counts.
 //   - The game belongs to the players who held its sides when it ended:
 //     after a side choice that swapped them (game.Game seats) and after a
 //     referee's replacement, the player who finished the game wins or loses
@@ -43,25 +44,15 @@ import (
 // Addresses are compared case-insensitively, as everywhere in umpire, and
 // shown in lower case.
 
-// HandicapRuleset is the ruleset whose games count when none is named.
-const HandicapRuleset = "dragonrage"
-
-// The two ways of keeping handicaps (DR-HCAP-2).
+// The two ways of keeping handicaps.
 const (
 	HandicapPair     = "pair"     // against each opponent: the games between the two players only
 	HandicapCombined = "combined" // the sum over every opponent
 )
 
-// HandicapWarnAt is the handicap from which DR-HCAP-2 warns that the player
-// keeps playing weaker opponents.
+// HandicapWarnAt is the handicap from which a player is said to keep
+// playing weaker opponents.
 const HandicapWarnAt = 10
-
-// The sides DR-HCAP-3 names. A ruleset whose games take a handicap has an
-// option goal-adjust, moving the invader's VP goal, and these two sides.
-const (
-	handicapInvader  adjudicator.Side = "invader"
-	handicapDefender adjudicator.Side = "defender"
-)
 
 // Handicaps is what the finished games of one ruleset say of its players.
 type Handicaps struct {
@@ -87,7 +78,7 @@ type PairHandicap struct {
 func (p *PairHandicap) Draws() int { return p.Games - p.WinsA - p.WinsB }
 
 // Of is addr's handicap against the other player: +1 a game won, -1 a
-// game lost (DR-HCAP-1). 0 for an address that is neither.
+// game lost. 0 for an address that is neither.
 func (p *PairHandicap) Of(addr string) int {
 	switch strings.ToLower(addr) {
 	case p.A:
@@ -107,7 +98,7 @@ func (p *PairHandicap) Other(addr string) string {
 }
 
 // PlayerHandicap is one player's combined handicap: the sum of his
-// handicaps against every opponent (DR-HCAP-2).
+// handicaps against every opponent.
 type PlayerHandicap struct {
 	Address           string
 	Handicap          int
@@ -159,12 +150,18 @@ type outcome struct {
 }
 
 // Handicaps reads every game of the store and counts the finished games of
-// ruleset ("" for HandicapRuleset) between two players. It loads each game
-// once (the service's cache, else its log folded): linear in the number of
-// games and their events.
+// ruleset between two players ("": the games of every ruleset that keeps
+// handicaps). It loads each game once (the service's cache, else its log
+// folded): linear in the number of games and their events.
 func (s *Service) Handicaps(ctx context.Context, ruleset string) (*Handicaps, error) {
-	if ruleset == "" {
-		ruleset = HandicapRuleset
+	if ruleset != "" {
+		rs, ok := s.Rules(ruleset)
+		if !ok {
+			return nil, fmt.Errorf("no ruleset %q in this build (umpire rulesets lists them)", ruleset)
+		}
+		if _, ok := rs.(adjudicator.Handicapper); !ok {
+			return nil, fmt.Errorf("ruleset %s keeps no handicaps", ruleset)
+		}
 	}
 	ids, err := s.Store.Games(ctx)
 	if err != nil {
@@ -185,8 +182,13 @@ func (s *Service) Handicaps(ctx context.Context, ruleset string) (*Handicaps, er
 		if g.Created.Branch != nil {
 			branched[g.Created.Branch.Of] = true
 		}
-		if g.Created.Ruleset != ruleset {
+		if _, keeps := g.Rules.(adjudicator.Handicapper); !keeps || (ruleset != "" && g.Created.Ruleset != ruleset) {
 			continue
+		}
+		if h.Ruleset == "" {
+			h.Ruleset = g.Created.Ruleset
+		} else if ruleset == "" && h.Ruleset != g.Created.Ruleset && !strings.Contains(h.Ruleset, " ") {
+			h.Ruleset += " and other"
 		}
 		if !g.Over() {
 			h.Playing++
@@ -299,9 +301,8 @@ func (h *Handicaps) player(addr string) *PlayerHandicap {
 	return p
 }
 
-// Warnings are the handicaps of 10 or more, per pair and combined, with
-// DR-HCAP-2's reading of them; of the players in only when only is not
-// empty.
+// Warnings are the handicaps of HandicapWarnAt or more, per pair and
+// combined; of the players in only when only is not empty.
 func (h *Handicaps) Warnings(only ...string) []string {
 	keep := filter(only)
 	var out []string
@@ -339,7 +340,7 @@ type HandicapTable struct {
 }
 
 // Write writes the handicaps as tables for people: per pair (unless
-// t.Combined), combined, the warnings of DR-HCAP-2 and the games left out.
+// t.Combined), combined, the warnings and the games left out.
 func (h *Handicaps) Write(w io.Writer, t HandicapTable) error {
 	var b strings.Builder
 	h.write(&b, t)
@@ -353,8 +354,12 @@ func (h *Handicaps) Write(w io.Writer, t HandicapTable) error {
 
 func (h *Handicaps) write(w *strings.Builder, t HandicapTable) {
 	keep := filter(t.Only)
-	fmt.Fprintf(w, "Handicaps (DR-HCAP-1: a game won +1, a game lost -1, a draw 0) from %s finished %s game%s",
-		count(h.Games), h.Ruleset, plural(h.Games))
+	what := h.Ruleset
+	if what == "" {
+		what = "handicap-keeping"
+	}
+	fmt.Fprintf(w, "Handicaps (a game won +1, a game lost -1, a draw 0) from %s finished %s game%s",
+		count(h.Games), what, plural(h.Games))
 	if h.Playing > 0 {
 		fmt.Fprintf(w, "; %s still played, not counted", count(h.Playing))
 	}
@@ -382,7 +387,7 @@ func (h *Handicaps) write(w *strings.Builder, t HandicapTable) {
 		}
 		tw.Flush()
 	}
-	fmt.Fprintln(w, "\nCombined (the sum over every opponent, DR-HCAP-2):")
+	fmt.Fprintln(w, "\nCombined (the sum over every opponent):")
 	n := 0
 	for i, p := range h.Players {
 		if !keep(p.Address) {
@@ -394,7 +399,7 @@ func (h *Handicaps) write(w *strings.Builder, t HandicapTable) {
 		n++
 		note := ""
 		if i == 0 && (len(h.Players) == 1 || h.Players[1].Handicap < p.Handicap) {
-			note = "the best player of the group (DR-HCAP-1)"
+			note = "the best player of the group"
 		}
 		fmt.Fprintf(tw, "  %s\t%+d\t%d\t%d\t%d-%d-%d\t%s\n", p.Address, p.Handicap, p.Games, p.Opponents, p.Wins, p.Loss, p.Draws(), note)
 	}
@@ -409,7 +414,7 @@ func (h *Handicaps) write(w *strings.Builder, t HandicapTable) {
 	}
 	tw.Flush()
 	if ws := h.Warnings(t.Only...); len(ws) > 0 {
-		fmt.Fprintf(w, "\nA handicap of %d or more means the player keeps playing weaker opponents (DR-HCAP-2):\n", HandicapWarnAt)
+		fmt.Fprintf(w, "\nA handicap of %d or more means the player keeps playing weaker opponents:\n", HandicapWarnAt)
 		for _, s := range ws {
 			fmt.Fprintf(w, "  %s\n", s)
 		}
@@ -443,128 +448,108 @@ func plural(n int) string {
 	return "s"
 }
 
-// GoalAdjust is the goal adjustment of DR-HCAP-3 for a game between an
-// invader of handicap invader and a defender of handicap defender: the
-// higher handicap less the lower, halved and rounded down; added to the
-// invader's VP goal when the better player invades (he must destroy that
-// many more), taken from it when he defends (the invader needs that many
-// fewer).
-func GoalAdjust(invader, defender int) int {
-	if invader >= defender {
-		return (invader - defender) / 2
-	}
-	return -((defender - invader) / 2)
-}
-
-// HandicapApplied is the handicap a new game was given: whose, and the
-// goal-adjust it makes.
+// HandicapApplied is the handicap a new game was given: whose, and what
+// its ruleset made of it.
 type HandicapApplied struct {
-	Kind                string // HandicapPair or HandicapCombined
-	Invader, Defender   string // the players' addresses
-	InvaderH, DefenderH int    // their handicaps
-	InvaderN, DefenderN int    // the games each handicap counts
-	Adjust              int    // the option goal-adjust (DR-HCAP-3)
+	Kind    string       // HandicapPair or HandicapCombined
+	Players []HandicapOf // in the order of the request
+	Words   string       // what the ruleset made of them
+	Set     []string     // the options the handicap set, "goal-adjust=+2"
 }
 
-// Option is the value of the option goal-adjust: "+2", "-1", "+0".
-func (a *HandicapApplied) Option() string { return fmt.Sprintf("%+d", a.Adjust) }
+// HandicapOf is one player's handicap as a new game takes it.
+type HandicapOf struct {
+	Side     adjudicator.Side
+	Address  string
+	Handicap int
+	Games    int // the games it counts
+}
 
 // Refused is err, the refusal of the game given the handicap, saying that
-// the handicap set the option; err itself when a is nil (no handicap).
+// the handicap set options; err itself when a is nil (no handicap).
 func (a *HandicapApplied) Refused(err error) error {
 	if a == nil || err == nil {
 		return err
 	}
-	return fmt.Errorf("the handicap (%s) set the option goal-adjust=%s (DR-HCAP-3), and the game refuses it: %w", a.Kind, a.Option(), err)
+	return fmt.Errorf("the handicap (%s) set %s, and the game refuses it: %w", a.Kind, strings.Join(a.Set, ", "), err)
 }
 
 // Text says the handicap and why, for the referee and the players ("" when
 // a is nil, no handicap): "Handicap (combined): the invader
-// alice@example.org +3 over 5 games, the defender bob@example.org -1 over 3
-// games; the better player, alice@example.org, invades: the invader needs 2
-// more VP ((+3 - -1) / 2, rounded down); goal-adjust=+2 (DR-HCAP-3)."
+// alice@example.org +3 over 5 games, the defender bob@example.org -1 over
+// 3 games; " and the ruleset's words.
 func (a *HandicapApplied) Text() string {
 	if a == nil {
 		return ""
 	}
-	var who string
-	if a.Kind == HandicapPair {
-		who = fmt.Sprintf("Handicap (pair): the invader %s %+d and the defender %s %+d over %s game%s between them",
-			a.Invader, a.InvaderH, a.Defender, a.DefenderH, count(a.InvaderN), plural(a.InvaderN))
-	} else {
-		who = fmt.Sprintf("Handicap (combined): the invader %s %+d over %s game%s, the defender %s %+d over %s game%s",
-			a.Invader, a.InvaderH, count(a.InvaderN), plural(a.InvaderN), a.Defender, a.DefenderH, count(a.DefenderN), plural(a.DefenderN))
+	var who []string
+	for _, p := range a.Players {
+		w := fmt.Sprintf("the %s %s %+d", p.Side, p.Address, p.Handicap)
+		if a.Kind == HandicapCombined {
+			w += fmt.Sprintf(" over %s game%s", count(p.Games), plural(p.Games))
+		}
+		who = append(who, w)
 	}
-	hi, lo := max(a.InvaderH, a.DefenderH), min(a.InvaderH, a.DefenderH)
-	calc := fmt.Sprintf("(%+d - %+d) / 2, rounded down", hi, lo)
-	var what string
-	switch {
-	case a.InvaderH == a.DefenderH:
-		what = "equal handicaps: the VP goal stays"
-	case a.Adjust == 0:
-		what = fmt.Sprintf("%s is 0: the VP goal stays", calc)
-	case a.Adjust > 0:
-		what = fmt.Sprintf("the better player, %s, invades: the invader needs %d more VP (%s)", a.Invader, a.Adjust, calc)
-	default:
-		what = fmt.Sprintf("the better player, %s, defends: the invader needs %d fewer VP (%s)", a.Defender, -a.Adjust, calc)
+	list := strings.Join(who, ", ")
+	if a.Kind == HandicapPair && len(a.Players) > 0 {
+		n := a.Players[0].Games
+		list = strings.Join(who, " and ") + fmt.Sprintf(" over %s game%s between them", count(n), plural(n))
 	}
-	return fmt.Sprintf("%s; %s; goal-adjust=%s (DR-HCAP-3).", who, what, a.Option())
+	return fmt.Sprintf("Handicap (%s): %s; %s.", a.Kind, list, a.Words)
 }
 
-// ApplyHandicap gives the game req would create the handicap of DR-HCAP-3,
-// pair or combined, from the stored games of its ruleset: it sets the
-// option goal-adjust (in a copy of req.Options) and returns what it
-// applied. It refuses a ruleset without the option goal-adjust, a request
-// that sets goal-adjust itself, and players other than one invader and
-// one defender; a scenario without a VP goal to move is refused by the
-// ruleset when the game is created.
+// ApplyHandicap gives the game req would create its two players'
+// handicaps, pair or combined, from the stored games of its ruleset: the
+// ruleset (adjudicator.Handicapper) turns them into options, set in a copy
+// of req.Options. It refuses a ruleset that keeps no handicaps, players
+// other than two with two addresses, and what the ruleset refuses.
 func (s *Service) ApplyHandicap(ctx context.Context, req *CreateRequest, kind string) (*HandicapApplied, error) {
 	if kind != HandicapPair && kind != HandicapCombined {
-		return nil, fmt.Errorf("handicap %q: write pair (the two players' record against each other) or combined (each one's record against everybody), DR-HCAP-2", kind)
+		return nil, fmt.Errorf("handicap %q: write pair (the two players' record against each other) or combined (each one's record against everybody)", kind)
 	}
 	rs, ok := s.Rules(req.Ruleset)
 	if !ok {
 		return nil, fmt.Errorf("no ruleset %q in this build (umpire rulesets lists them)", req.Ruleset)
 	}
-	if !slices.ContainsFunc(rs.Info().Options, func(o adjudicator.OptionInfo) bool { return o.Name == "goal-adjust" }) {
-		return nil, fmt.Errorf("handicap: ruleset %s has no VP goal to adjust (no option goal-adjust); handicaps (DR-HCAP-3) are for Dragon Rage", req.Ruleset)
+	hc, ok := rs.(adjudicator.Handicapper)
+	if !ok {
+		return nil, fmt.Errorf("handicap: ruleset %s keeps no handicaps", req.Ruleset)
 	}
-	if v, ok := req.Options["goal-adjust"]; ok {
-		return nil, fmt.Errorf("handicap: the option goal-adjust=%s is given too; the handicap sets goal-adjust itself (DR-HCAP-3): leave one of them out", v)
+	if len(req.Players) != 2 {
+		return nil, fmt.Errorf("handicap: name exactly two players (a handicap compares the two)")
 	}
-	var inv, def string
-	for _, p := range req.Players {
-		switch p.Side {
-		case handicapInvader:
-			inv = p.Address
-		case handicapDefender:
-			def = p.Address
-		}
-	}
-	if len(req.Players) != 2 || inv == "" || def == "" {
-		return nil, fmt.Errorf("handicap: name exactly two players, the invader's and the defender's (DR-HCAP-3 compares the two)")
-	}
-	if strings.EqualFold(inv, def) {
-		return nil, fmt.Errorf("handicap: %s plays both sides; a handicap is between two players", inv)
+	a0, a1 := req.Players[0].Address, req.Players[1].Address
+	if strings.EqualFold(a0, a1) {
+		return nil, fmt.Errorf("handicap: %s plays both sides; a handicap is between two players", a0)
 	}
 	h, err := s.Handicaps(ctx, req.Ruleset)
 	if err != nil {
 		return nil, err
 	}
-	a := &HandicapApplied{Kind: kind, Invader: strings.ToLower(inv), Defender: strings.ToLower(def)}
-	if kind == HandicapPair {
-		p := h.Pair(inv, def)
-		a.InvaderH, a.DefenderH = p.Of(inv), p.Of(def)
-		a.InvaderN, a.DefenderN = p.Games, p.Games
-	} else {
-		pi, pd := h.Player(inv), h.Player(def)
-		a.InvaderH, a.DefenderH = pi.Handicap, pd.Handicap
-		a.InvaderN, a.DefenderN = pi.Games, pd.Games
+	a := &HandicapApplied{Kind: kind}
+	by := map[adjudicator.Side]int{}
+	for _, p := range req.Players {
+		o := HandicapOf{Side: p.Side, Address: strings.ToLower(p.Address)}
+		if kind == HandicapPair {
+			pair := h.Pair(a0, a1)
+			o.Handicap, o.Games = pair.Of(p.Address), pair.Games
+		} else {
+			pl := h.Player(p.Address)
+			o.Handicap, o.Games = pl.Handicap, pl.Games
+		}
+		by[p.Side] = o.Handicap
+		a.Players = append(a.Players, o)
 	}
-	a.Adjust = GoalAdjust(a.InvaderH, a.DefenderH)
-	opts := make(map[string]string, len(req.Options)+1)
-	maps.Copy(opts, req.Options)
-	opts["goal-adjust"] = a.Option()
+	opts, words, err := hc.Handicap(by, req.Options)
+	if err != nil {
+		return nil, fmt.Errorf("handicap: %w", err)
+	}
+	for _, k := range slices.Sorted(maps.Keys(opts)) {
+		if v, had := req.Options[k]; !had || v != opts[k] {
+			a.Set = append(a.Set, k+"="+opts[k])
+		}
+	}
+	a.Words = words
 	req.Options = opts
 	return a, nil
 }

@@ -183,7 +183,7 @@ func TestDRHCAP1WinsAndLosses(t *testing.T) {
 	for _, want := range []string{
 		"from 9 finished dragonrage games; 1 still played, not counted.",
 		"alice@example.org  +3        bob@example.org   -3        6      4-1-1",
-		"alice@example.org  +3        6      1          4-1-1           the best player of the group (DR-HCAP-1)",
+		"alice@example.org  +3        6      1          4-1-1           the best player of the group",
 		"g11: nobody played defender at the end",
 	} {
 		if !strings.Contains(out, want) {
@@ -246,7 +246,7 @@ func TestDRHCAP2Combined(t *testing.T) {
 	}
 	out := tableText(t, h, games.HandicapTable{Combined: true, Only: []string{"ALICE@example.org", "erin@example.org"}})
 	for _, want := range []string{
-		"A handicap of 10 or more means the player keeps playing weaker opponents (DR-HCAP-2):\n  alice@example.org is +10 against dave@example.org\n  alice@example.org is +11 combined\n",
+		"A handicap of 10 or more means the player keeps playing weaker opponents:\n  alice@example.org is +10 against dave@example.org\n  alice@example.org is +11 combined\n",
 		"erin@example.org   +0        0      0          0-0-0           no finished game",
 	} {
 		if !strings.Contains(out, want) {
@@ -255,19 +255,6 @@ func TestDRHCAP2Combined(t *testing.T) {
 	}
 	if strings.Contains(out, "Per pair") || strings.Contains(out, "bob@example.org") {
 		t.Errorf("the combined table of Alice and Erin shows pairs or Bob:\n%s", out)
-	}
-}
-
-// TestDRHCAP3GoalAdjust: the higher handicap less the lower, halved and
-// rounded down; more VP for a better invader, fewer for a better defender.
-func TestDRHCAP3GoalAdjust(t *testing.T) {
-	for _, c := range []struct{ inv, def, want int }{
-		{3, -1, 2}, {-1, 3, -2}, {0, 0, 0}, {2, 1, 0}, {1, 2, 0}, {4, 1, 1}, {1, 4, -1},
-		{-3, -6, 1}, {-6, -3, -1}, {5, -2, 3}, {-2, 5, -3}, {10, -10, 10},
-	} {
-		if got := games.GoalAdjust(c.inv, c.def); got != c.want {
-			t.Errorf("GoalAdjust(invader %+d, defender %+d) = %+d, want %+d", c.inv, c.def, got, c.want)
-		}
 	}
 }
 
@@ -296,11 +283,11 @@ func TestDRHCAP3NewGame(t *testing.T) {
 		goal                    int // Esirien 2's 16 adjusted
 		text                    string
 	}{
-		{"pair", alice, bob, "+3", 19, "Handicap (pair): the invader alice@example.org +3 and the defender bob@example.org -3 over 5 games between them; the better player, alice@example.org, invades: the invader needs 3 more VP ((+3 - -3) / 2, rounded down); goal-adjust=+3 (DR-HCAP-3)."},
+		{"pair", alice, bob, "+3", 19, "Handicap (pair): the invader alice@example.org +3 and the defender bob@example.org -3 over 5 games between them; the better player invades: the invader needs 3 more VP ((+3 - -3) / 2, rounded down); goal-adjust=+3 (DR-HCAP-3)."},
 		{"pair", alice, bob, "+3", 19, ""},
-		{"pair", bob, alice, "-3", 13, "the better player, alice@example.org, defends: the invader needs 3 fewer VP"},
-		{"combined", alice, bob, "+1", 17, "Handicap (combined): the invader alice@example.org +3 over 5 games, the defender bob@example.org +1 over 9 games; the better player, alice@example.org, invades: the invader needs 1 more VP ((+3 - +1) / 2, rounded down); goal-adjust=+1 (DR-HCAP-3)."},
-		{"combined", carol, alice, "-3", 13, "the invader carol@example.org -4 over 4 games, the defender alice@example.org +3 over 5 games; the better player, alice@example.org, defends: the invader needs 3 fewer VP ((+3 - -4) / 2, rounded down)"},
+		{"pair", bob, alice, "-3", 13, "the better player defends: the invader needs 3 fewer VP"},
+		{"combined", alice, bob, "+1", 17, "Handicap (combined): the invader alice@example.org +3 over 5 games, the defender bob@example.org +1 over 9 games; the better player invades: the invader needs 1 more VP ((+3 - +1) / 2, rounded down); goal-adjust=+1 (DR-HCAP-3)."},
+		{"combined", carol, alice, "-3", 13, "the invader carol@example.org -4 over 4 games, the defender alice@example.org +3 over 5 games; the better player defends: the invader needs 3 fewer VP ((+3 - -4) / 2, rounded down)"},
 		{"pair", alice, carol, "+0", 16, "over no games between them; equal handicaps: the VP goal stays; goal-adjust=+0"},
 		{"combined", dave, "dave2@example.org", "+0", 16, "equal handicaps"},
 	} {
@@ -314,8 +301,8 @@ func TestDRHCAP3NewGame(t *testing.T) {
 		if _, ok := given["goal-adjust"]; ok {
 			t.Errorf("ApplyHandicap changed the caller's options")
 		}
-		if a.Option() != c.adjust || req.Options["goal-adjust"] != c.adjust || req.Options["elowyn"] != "off" {
-			t.Errorf("%s %s-%s: goal-adjust %s, options %v, want %s", c.kind, c.invader, c.defender, a.Option(), req.Options, c.adjust)
+		if strings.Join(a.Set, ",") != "goal-adjust="+c.adjust || req.Options["goal-adjust"] != c.adjust || req.Options["elowyn"] != "off" {
+			t.Errorf("%s %s-%s: set %v, options %v, want goal-adjust %s", c.kind, c.invader, c.defender, a.Set, req.Options, c.adjust)
 		}
 		if !strings.Contains(a.Text(), c.text) {
 			t.Errorf("%s %s-%s: the text is\n%s\nwant it to have\n%s", c.kind, c.invader, c.defender, a.Text(), c.text)
@@ -344,7 +331,7 @@ func TestDRHCAP3NewGame(t *testing.T) {
 	refused(games.CreateRequest{Ruleset: "dragonrage", Scenario: "e2", Players: two, Options: map[string]string{"goal-adjust": "+1"}}, "pair", "the option goal-adjust=+1 is given too")
 	refused(games.CreateRequest{Ruleset: "dragonrage", Scenario: "e2", Players: two[:1]}, "pair", "name exactly two players")
 	refused(games.CreateRequest{Ruleset: "dragonrage", Scenario: "e2", Players: []games.Player{{Side: "invader", Address: alice}, {Side: "defender", Address: "Alice@example.org"}}}, "pair", "plays both sides")
-	refused(games.CreateRequest{Ruleset: "race", Scenario: "sprint", Players: []games.Player{{Side: "red", Address: alice}, {Side: "blue", Address: bob}}}, "pair", "ruleset race has no VP goal to adjust")
+	refused(games.CreateRequest{Ruleset: "race", Scenario: "sprint", Players: []games.Player{{Side: "red", Address: alice}, {Side: "blue", Address: bob}}}, "pair", "ruleset race keeps no handicaps")
 	refused(games.CreateRequest{Ruleset: "chess", Players: two}, "pair", `no ruleset "chess"`)
 
 	// The weighted scenario has no goal before the side is chosen: the
