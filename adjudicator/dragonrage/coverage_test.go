@@ -43,7 +43,6 @@ var byTestPrefixes = map[string]string{
 	"DR-DICE-": "TestDiceCatalogue: every roll of every case and game against the catalogue's rows",
 }
 
-
 // outOfScope are the rules no script can show, each with the reason.
 var outOfScope = map[string]string{
 	"DR-GEN-1":    "the two rulebooks and what each holds: a statement about the books, no rules effect",
