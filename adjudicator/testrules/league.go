@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -169,4 +170,37 @@ func (league) EventTypes() []adjudicator.EventType {
 		adjudicator.EventType{Name: "league.raced", Schema: 1, New: func() adjudicator.Event { return new(LeagueRaced) }},
 		adjudicator.EventType{Name: "league.started", Schema: 1, New: func() adjudicator.Event { return new(LeagueStarted) }},
 		adjudicator.EventType{Name: "league.over", Schema: 1, New: func() adjudicator.Event { return new(LeagueOver) }})
+}
+
+// Lookup finds the test rulesets by name: race and league.
+func Lookup(name string) (adjudicator.Ruleset, bool) {
+	switch name {
+	case "race":
+		return Race, true
+	case "league":
+		return League, true
+	}
+	return nil, false
+}
+
+// Answer is the orders section of a valid answer to request r of a race
+// in state s, as tests play races out: a bid of 1 (or what energy is
+// left), R1 or B1 forward, every trapped runner held. The envelope (turn,
+// phase) comes first.
+func Answer(s adjudicator.State, r adjudicator.Request) string {
+	st := s.(*State)
+	src := fmt.Sprintf("turn: %d\nphase: %s\norders:\n", r.Turn, r.Phase)
+	switch r.Phase {
+	case "bid":
+		src += fmt.Sprintf("  bid: %d\n", min(1, st.Energy[string(r.Side)]))
+	case "move":
+		src += "  - advance: " + strings.ToUpper(string(r.Side[:1])) + "1\n"
+	case "trap":
+		for _, id := range st.Trapped {
+			src += "  " + id + ": hold\n"
+		}
+	default:
+		src += "  {}\n"
+	}
+	return src
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -292,12 +293,18 @@ func cmdExport(a *app, ctx context.Context, args []string) error {
 		return err
 	}
 	defer done()
-	tmp := *out + ".tmp"
+	return a.writeBundle(*out, func(w io.Writer) error { return svc.Export(ctx, f.pos[0], w) })
+}
+
+// writeBundle writes a bundle to path through a temporary file renamed
+// into place, so that a failure leaves no half-written bundle.
+func (a *app) writeBundle(path string, write func(io.Writer) error) error {
+	tmp := path + ".tmp"
 	file, err := os.Create(tmp)
 	if err != nil {
 		return err
 	}
-	if err := svc.Export(ctx, f.pos[0], file); err != nil {
+	if err := write(file); err != nil {
 		file.Close()
 		os.Remove(tmp)
 		return err
@@ -306,9 +313,9 @@ func cmdExport(a *app, ctx context.Context, args []string) error {
 		os.Remove(tmp)
 		return err
 	}
-	if err := os.Rename(tmp, *out); err != nil {
+	if err := os.Rename(tmp, path); err != nil {
 		return err
 	}
-	fmt.Fprintf(a.stdout, "wrote %s\n", *out)
+	fmt.Fprintf(a.stdout, "wrote %s\n", path)
 	return nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -254,23 +255,5 @@ func seriesExport(a *app, ctx context.Context, args []string) error {
 		return err
 	}
 	defer done()
-	tmp := *out + ".tmp"
-	file, err := os.Create(tmp)
-	if err != nil {
-		return err
-	}
-	if err := svc.ExportSeries(ctx, f.pos[0], file); err != nil {
-		file.Close()
-		os.Remove(tmp)
-		return err
-	}
-	if err := file.Close(); err != nil {
-		os.Remove(tmp)
-		return err
-	}
-	if err := os.Rename(tmp, *out); err != nil {
-		return err
-	}
-	fmt.Fprintf(a.stdout, "wrote %s\n", *out)
-	return nil
+	return a.writeBundle(*out, func(w io.Writer) error { return svc.ExportSeries(ctx, f.pos[0], w) })
 }

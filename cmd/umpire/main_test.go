@@ -38,15 +38,7 @@ func (c *cli) run(args ...string) (code int, stdout, stderr string) {
 
 // testLookup is the command line's rulesets in tests: the race, and a
 // league of races (a series).
-func testLookup(n string) (adjudicator.Ruleset, bool) {
-	switch n {
-	case "race":
-		return testrules.Race, true
-	case "league":
-		return testrules.League, true
-	}
-	return nil, false
-}
+var testLookup = testrules.Lookup
 
 func (c *cli) ok(args ...string) string {
 	c.t.Helper()

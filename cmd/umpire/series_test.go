@@ -1,7 +1,6 @@
 package main
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -30,17 +29,7 @@ func nextOrders(t *testing.T, c *cli, dir, id string) (side, file string) {
 		if _, ok := g.Answered(r.ID); ok {
 			continue
 		}
-		src := fmt.Sprintf("turn: %d\nphase: %s\norders:\n", r.Turn, r.Phase)
-		switch r.Phase {
-		case "bid":
-			src += "  bid: 1\n"
-		case "move":
-			src += "  - advance: " + strings.ToUpper(string(r.Side[:1])) + "1\n"
-		case "trap":
-			for _, u := range g.State.(*testrules.State).Trapped {
-				src += "  " + u + ": hold\n"
-			}
-		}
+		src := testrules.Answer(g.State, r)
 		return string(r.Side), write(t, dir, "orders.yaml", src)
 	}
 	return "", ""

@@ -17,15 +17,7 @@ import (
 	"github.com/umpire-pbem/umpire/templates"
 )
 
-func seriesLookup(name string) (adjudicator.Ruleset, bool) {
-	switch name {
-	case "race":
-		return testrules.Race, true
-	case "league":
-		return testrules.League, true
-	}
-	return nil, false
-}
+var seriesLookup = testrules.Lookup
 
 var secretRE = regexp.MustCompile(`Your secret is: (\S+)`)
 
@@ -95,17 +87,7 @@ func TestSeriesByMail(t *testing.T) {
 					continue
 				}
 				pl, _ := g.Player(r.Side)
-				body := fmt.Sprintf("game: %s\nside: %s\nsecret: %s\nturn: %d\nphase: %s\norders:\n", id, r.Side, secrets[pl.Address], r.Turn, r.Phase)
-				switch r.Phase {
-				case "bid":
-					body += "  bid: 1\n"
-				case "move":
-					body += "  - advance: " + strings.ToUpper(string(r.Side[:1])) + "1\n"
-				case "trap":
-					for _, u := range g.State.(*testrules.State).Trapped {
-						body += "  " + u + ": hold\n"
-					}
-				}
+				body := fmt.Sprintf("game: %s\nside: %s\nsecret: %s\n", id, r.Side, secrets[pl.Address]) + testrules.Answer(g.State, r)
 				if out := f.handle(f.mail(pl.Address, body)); out.Folder != referee.Processed {
 					t.Fatalf("%s, %s: %+v", id, r.Title, out)
 				}

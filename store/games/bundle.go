@@ -479,28 +479,7 @@ func VerifyBundle(r io.Reader, lookup game.Lookup, known Known) (*game.Audit, er
 	if _, _, _, series := splitSeries(b); series {
 		return verifySeries(b, lookup, known).Flat(), nil // a series' bundle: its games and links too
 	}
-	evs, err := b.Events()
-	if err != nil {
-		return &game.Audit{Problems: []string{err.Error()}}, nil
-	}
-	entries := ToEntries(evs)
-	a := game.Verify(entries)
-	a.Problems = prefix("events.jsonl", a.Problems)
-	if err := CheckChain(evs); err != nil {
-		a.Problems = append([]string{"events.jsonl: " + err.Error()}, a.Problems...)
-	}
-	a.Problems = append(a.Problems, prefix("events.jsonl", checkKnown(evs, known))...)
-	var bg BundleGame
-	if f := b.file("game.json"); f != nil && json.Unmarshal(f.body, &bg) == nil && bg.Events != len(evs) {
-		a.Problems = append(a.Problems, fmt.Sprintf("events.jsonl: holds %d events, but game.json records %d: events were cut or added", len(evs), bg.Events))
-	}
-	a.Problems = append(a.Problems, compareBundle(b, evs)...)
-	if lookup != nil {
-		rp := game.Replay(entries, lookup)
-		a.Redecided = rp.Redecided
-		a.VersionChanges = rp.VersionChanges
-		a.Problems = append(a.Problems, prefix("events.jsonl", rp.Problems)...)
-	}
+	a, _ := verifyOne(b, lookup, known)
 	return a, nil
 }
 

@@ -8,21 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/testrules"
 	"github.com/umpire-pbem/umpire/store"
 )
 
-func leagueLookup(name string) (adjudicator.Ruleset, bool) {
-	switch name {
-	case "race":
-		return testrules.Race, true
-	case "league":
-		return testrules.League, true
-	}
-	return nil, false
-}
+var leagueLookup = testrules.Lookup
 
 // playedLeague is a league of two races played out, and its bundle.
 func playedLeague(t *testing.T) []byte {
@@ -50,18 +41,7 @@ func playedLeague(t *testing.T) []byte {
 				if _, ok := g.Answered(r.ID); ok {
 					continue
 				}
-				src := "turn: " + itoa(r.Turn) + "\nphase: " + r.Phase + "\norders:\n"
-				switch r.Phase {
-				case "bid":
-					src += "  bid: 1\n"
-				case "move":
-					p := strings.ToUpper(string(r.Side[:1]))
-					src += "  - advance: " + p + "1\n"
-				case "trap":
-					for _, id := range g.State.(*testrules.State).Trapped {
-						src += "  " + id + ": hold\n"
-					}
-				}
+				src := testrules.Answer(g.State, r)
 				if _, err := s.Submit(ctx, SubmitRequest{Game: id, Side: r.Side, Src: []byte(src), Via: "test"}); err != nil {
 					t.Fatalf("%s: %v", id, err)
 				}
@@ -75,8 +55,6 @@ func playedLeague(t *testing.T) []byte {
 	}
 	return buf.Bytes()
 }
-
-func itoa(n int) string { b, _ := json.Marshal(n); return string(b) }
 
 // rewrite replaces child cid's bundle by one made from its events changed
 // by change, the hash chain computed again: a forger's consistent rewrite,

@@ -15,15 +15,7 @@ import (
 	"github.com/umpire-pbem/umpire/store/games"
 )
 
-func seriesLookup(name string) (adjudicator.Ruleset, bool) {
-	switch name {
-	case "race":
-		return testrules.Race, true
-	case "league":
-		return testrules.League, true
-	}
-	return nil, false
-}
+var seriesLookup = testrules.Lookup
 
 func newSeriesService(t testing.TB, st store.Store) *games.Service {
 	clock := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
