@@ -281,19 +281,25 @@ func cmdVerify(a *app, ctx context.Context, args []string) error {
 func cmdExport(a *app, ctx context.Context, args []string) error {
 	f := a.flags("export", "GAME -o BUNDLE.tar",
 		"Writes a self-contained audit bundle: every event with its hashes, the revealed\nseeds, the state hash of every adjudication, the orders and the results as\nevery side may read them. What is still sealed (hidden orders, orders sent\nahead, a side's own notices) is in it only as commitments; no secret is.").withData()
+	return a.export(ctx, f, args, "game", (*games.Service).Export)
+}
+
+// export parses an export command's -o and its one game, and writes the
+// bundle that export makes of it.
+func (a *app) export(ctx context.Context, f *flags, args []string, what string, export func(*games.Service, context.Context, string, io.Writer) error) error {
 	out := f.String("o", "", "the bundle `file` to write")
 	if err := f.parse(args); err != nil {
 		return err
 	}
 	if len(f.pos) != 1 || *out == "" {
-		return usagef("give the game and -o FILE")
+		return usagef("give the %s and -o FILE", what)
 	}
 	svc, done, err := a.service(*f.data, false)
 	if err != nil {
 		return err
 	}
 	defer done()
-	return a.writeBundle(*out, func(w io.Writer) error { return svc.Export(ctx, f.pos[0], w) })
+	return a.writeBundle(*out, func(w io.Writer) error { return export(svc, ctx, f.pos[0], w) })
 }
 
 // writeBundle writes a bundle to path through a temporary file renamed

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
 	"os"
 	"slices"
 	"strings"
@@ -243,17 +242,5 @@ func seriesVerify(a *app, ctx context.Context, args []string) error {
 func seriesExport(a *app, ctx context.Context, args []string) error {
 	f := a.flags("series export", "SERIES -o BUNDLE.tar",
 		"Writes a series' audit bundle: the series' own bundle, with the bundle of every\ngame it reached under games/GAME/. umpire verify and umpire series verify check it\nas a whole.").withData()
-	out := f.String("o", "", "the bundle `file` to write")
-	if err := f.parse(args); err != nil {
-		return err
-	}
-	if len(f.pos) != 1 || *out == "" {
-		return usagef("give the series and -o FILE")
-	}
-	svc, done, err := a.service(*f.data, false)
-	if err != nil {
-		return err
-	}
-	defer done()
-	return a.writeBundle(*out, func(w io.Writer) error { return svc.ExportSeries(ctx, f.pos[0], w) })
+	return a.export(ctx, f, args, "series", (*games.Service).ExportSeries)
 }
