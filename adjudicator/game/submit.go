@@ -336,10 +336,25 @@ func (g *Game) requestFor(side adjudicator.Side, env Envelope, root *yaml.Node) 
 		return adjudicator.Request{}, adjudicator.Errorf(root, adjudicator.CodeMissingField,
 			"say which turn and phase these orders are for: add the lines \"turn: %d\" and \"phase: %s\" (%s)", r.Turn, r.Phase, r.Title)
 	}
+	var match []adjudicator.Request
 	for _, r := range mine {
 		if r.Turn == *env.Turn && r.Phase == env.Phase {
-			return r, nil
+			match = append(match, r)
 		}
+	}
+	if len(match) > 1 && side == adjudicator.SeriesSide {
+		// The results of several games of one round: the result names
+		// its game.
+		if k := yamlx.Value(&env.Orders, "key"); k != nil {
+			for _, r := range match {
+				if r.ID == adjudicator.ResultKey(k.Value) {
+					return r, nil
+				}
+			}
+		}
+	}
+	if len(match) > 0 {
+		return match[0], nil
 	}
 	r := mine[0]
 	n := yamlx.Key(root, "turn")

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -25,8 +26,14 @@ import (
 // business (adjudicator/dragonrage/campaign, …/tournament).
 
 func newDRService(t testing.TB) *games.Service {
+	var mu sync.Mutex
 	clock := time.Date(2026, 11, 28, 10, 0, 0, 0, time.UTC)
-	return &games.Service{Store: store.NewMemory(), Rules: rulesets.Lookup, Now: func() time.Time { clock = clock.Add(time.Minute); return clock }}
+	return &games.Service{Store: store.NewMemory(), Rules: rulesets.Lookup, Now: func() time.Time {
+		mu.Lock()
+		defer mu.Unlock()
+		clock = clock.Add(time.Minute)
+		return clock
+	}}
 }
 
 // concede ends game id: its first side due concedes, or the other one.
@@ -283,5 +290,49 @@ func checkSeriesBundleEnded(t *testing.T, s *games.Service, id string) {
 	}
 	if ta, err := games.VerifySeriesBundle(bytes.NewReader(bad), rulesets.Lookup, games.Known{}); err != nil || ta.OK() {
 		t.Fatalf("a tampered bundle of %s verifies: %v", id, err)
+	}
+}
+
+// TestSeriesGamesEndTogether: the four games of a tournament's round end at
+// the same moment, from four goroutines (as the daemon's workers handle
+// four mails of four games): every result is recorded once, the standings
+// count all four, and the next round is reached once.
+func TestSeriesGamesEndTogether(t *testing.T) {
+	ctx := context.Background()
+	s := newDRService(t)
+	var players []games.Player
+	for i := 1; i <= 4; i++ {
+		players = append(players, games.Player{Side: adjudicator.Side(fmt.Sprintf("p%d", i)), Address: fmt.Sprintf("player%d@example.org", i)})
+	}
+	if _, err := s.Create(ctx, games.CreateRequest{ID: "cup", Ruleset: "dragonrage-tournament", Players: players,
+		Options: map[string]string{"format": "swiss", "rounds": "2", "scenario": "1"}}); err != nil {
+		t.Fatal(err)
+	}
+	ids, err := s.Children(ctx, "cup")
+	if err != nil || len(ids) != 4 {
+		t.Fatalf("round 1 reached %v, %v", ids, err)
+	}
+	errs := make(chan error, len(ids))
+	for _, id := range ids {
+		go func() {
+			_, err := s.End(ctx, id, "the invader concedes", "invader", nil)
+			errs <- err
+		}()
+	}
+	for range ids {
+		if err := <-errs; err != nil {
+			t.Fatal(err)
+		}
+	}
+	after, err := s.Children(ctx, "cup")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after) != 8 {
+		t.Fatalf("after round 1 the tournament reached %d games, want 8: %v", len(after), after)
+	}
+	a, err := s.VerifySeries(ctx, "cup", games.Known{}, true)
+	if err != nil || !a.OK() {
+		t.Fatalf("verify: %v %v", err, a.Problems())
 	}
 }
