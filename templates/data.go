@@ -52,6 +52,9 @@ type WelcomeData struct {
 	Clock       []string // the game's deadline rules, one line each; none when it has no deadlines
 	Setup       string   // setup-due.tmpl rendered for this player when a setup is due from them, else ""
 	Handicap    string   // the handicap the game was given and why (DR-HCAP-3), else ""
+	// Series says, for a series, how its games come and, for a game of a
+	// series, which game of which series it is; else "".
+	Series string
 }
 
 // SetupZone is one zone a side sets up in, named as the errors name it.

@@ -318,7 +318,7 @@ func (d *Desk) welcomeMailsWith(g *game.Game, secrets map[adjudicator.Side]strin
 		v := g.View(p.Side)
 		data := templates.WelcomeData{Game: gameInfo(g), Side: string(p.Side), Secret: secrets[p.Side], Sides: sides,
 			Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Map: viewText(v), Due: d.dueFor(g, p.Side),
-			Skeleton: skeleton(g, p.Side, secrets[p.Side]), Clock: clockRules(g), Setup: d.setupDue(g, p.Side, secrets[p.Side]), Handicap: handicap}
+			Skeleton: skeleton(g, p.Side, secrets[p.Side]), Clock: clockRules(g), Setup: d.setupDue(g, p.Side, secrets[p.Side]), Handicap: handicap, Series: seriesWelcome(g)}
 		// The board, with the zones of a setup due from this player shaded.
 		msg, err := d.toPlayer(g, p.Address, "welcome", append([]string{string(p.Side)}, idExtra...), templates.Welcome, data, d.picture(g, v, p.Side)...)
 		if err != nil {

@@ -70,3 +70,22 @@ func (h *handling) cmdNewSeries(ctx context.Context, c Command, root *yaml.Node)
 	}
 	return h.cmdNew(ctx, c, root)
 }
+
+// seriesWelcome is what a welcome says of a series: for a series, how its
+// games come; for a game of a series, which one it is.
+func seriesWelcome(g *game.Game) string {
+	switch p := g.Created.Parent; {
+	case games.IsSeries(g.Rules):
+		return "This is a series: umpire creates each of its games when the series\n" +
+			"reaches it, and mails you that game's welcome, with the game's own id\n" +
+			"and secret; you play each game by mail like any other. When a game\n" +
+			"ends, its result is recorded here and the series goes on by itself;\n" +
+			"every player gets its results after every game. The secret below is\n" +
+			"for this series' own mails (status, history, export)."
+	case p != nil:
+		return fmt.Sprintf("This game is %s of the series %s: when it ends, umpire records its\n"+
+			"result in the series, which goes on by itself. Your secret below is for\n"+
+			"this game only.", p.Key, p.Game)
+	}
+	return ""
+}

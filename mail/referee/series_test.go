@@ -63,6 +63,18 @@ func TestSeriesByMail(t *testing.T) {
 			t.Fatalf("game %s: welcome mails with secrets for %v", id, s)
 		}
 	}
+	// The welcomes say what a series is, and which game of it a game is.
+	for id, want := range map[string]string{"lg": "This is a series: umpire creates each of its games", "lg-r1": "This game is r1 of the series lg"} {
+		msgs, err := st.Messages(ctx, id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, m := range msgs {
+			if s := readSent(t, m); s.kind == "welcome" && (!strings.Contains(s.body, want) || (id == "lg" && !strings.Contains(s.subject, "waiting for its games"))) {
+				t.Errorf("%s's welcome to %s lacks %q:\n%s\n%s", id, s.to, want, s.subject, s.body)
+			}
+		}
+	}
 	// A result mailed by a player is refused, and says why.
 	sec := secretsOf(t, st, "lg")
 	out = f.handle(f.mail("red@example.org", fmt.Sprintf("game: lg\nside: series\nsecret: %s\nturn: 1\nphase: result\norders:\n  key: r1\n", sec["red@example.org"])))

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/mail/compose"
 	"github.com/umpire-pbem/umpire/mail/extract"
 	"github.com/umpire-pbem/umpire/templates"
@@ -221,6 +222,11 @@ func dueHeading(kind string, dues []templates.Due) heading {
 		case d.Received:
 		case d.Mine:
 			mine = append(mine, d)
+		case d.Side == string(adjudicator.SeriesSide):
+			// umpire answers it: a series waits for its games.
+			if w := "its games"; !slices.Contains(others, w) {
+				others = append(others, w)
+			}
 		case !slices.Contains(others, d.Side):
 			others = append(others, d.Side)
 		}

@@ -333,6 +333,8 @@ type Created struct {
 // starts by itself makes its first adjudication, and creates the games it
 // reaches, in the same transaction (series.go).
 func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, error) {
+	mail := req.Mail
+	req.Mail = nil // built below, once a series has started
 	p, err := s.prepare(req, nil)
 	if err != nil {
 		return nil, err
@@ -347,6 +349,15 @@ func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, erro
 	defer l.unlock()
 	if err != nil {
 		return nil, err
+	}
+	if mail != nil {
+		// The welcome tells the game as it stands after the batch: a
+		// series that started at once waits for its first games.
+		msgs, err := mail(g, p.secrets)
+		if err != nil {
+			return nil, err
+		}
+		p.batch.Outbox = append(p.batch.Outbox, msgs...)
 	}
 	if _, err := s.Store.AppendAll(ctx, append([]store.Batch{p.batch}, l.batches...)); err != nil {
 		if errors.Is(err, store.ErrConflict) {
