@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -35,13 +36,20 @@ func cmdGames(a *app, ctx context.Context, args []string) error {
 		v := g.View(adjudicator.Referee)
 		var due []string
 		for _, r := range g.Due() {
-			if _, ok := g.Answered(r.ID); !ok {
-				due = append(due, string(r.Side))
+			w := string(r.Side)
+			if r.Side == adjudicator.SeriesSide {
+				w = "its games (umpire series show " + id + ")"
+			}
+			if _, ok := g.Answered(r.ID); !ok && !slices.Contains(due, w) {
+				due = append(due, w)
 			}
 		}
 		state := "waiting for " + strings.Join(due, ", ")
 		if v.Over {
 			state = "over: " + v.Result
+		}
+		if p := g.Created.Parent; p != nil {
+			state += " [" + p.Key + " of series " + p.Game + "]"
 		}
 		fmt.Fprintf(a.stdout, "%-20s %-12s %-16s turn %-3d %s\n", id, g.Created.Ruleset, g.Created.Scenario, v.Turn, state)
 	}

@@ -65,6 +65,9 @@ func TestSeriesFromTheCommandLine(t *testing.T) {
 	if !strings.Contains(reached, "series lg reached game lg-r2 (r2)") {
 		t.Fatalf("the submission that ended race 1 did not tell of race 2:\n%s", reached)
 	}
+	if out := c.ok("games"); !strings.Contains(out, "over: ") || !strings.Contains(out, "[r2 of series lg]") {
+		t.Fatalf("games:\n%s", out)
+	}
 	show := c.ok("series", "show", "lg")
 	if !strings.Contains(show, "games (2):") || !strings.Contains(show, "lg-r2  race, sprint  [red blue@example.org, blue red@example.org]  over: ") {
 		t.Fatalf("series show:\n%s", show)
