@@ -97,6 +97,11 @@ func (s *Service) readBundle(r io.Reader) ([]store.Event, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, kids, _, series := splitSeries(b); series {
+		// A restore may cut or extend a log (lost openings, a new dice
+		// chain), which would break the series' links to its games.
+		return nil, fmt.Errorf("this is the bundle of the series %s and its %d games: umpire import takes the bundle of one game; a series is not imported (its links to its games could not be kept if a log had to be cut or extended)", b.Root, len(kids))
+	}
 	return b.Events()
 }
 

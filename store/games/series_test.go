@@ -208,3 +208,22 @@ func TestSeriesGameEndedByTheReferee(t *testing.T) {
 		t.Fatalf("verify: %v %v", err, a.Problems())
 	}
 }
+
+// TestSeriesBundleIsNotImported: umpire import takes one game's bundle; a
+// series' bundle is refused, saying why, and nothing is written.
+func TestSeriesBundleIsNotImported(t *testing.T) {
+	ctx := context.Background()
+	s := newSeriesService(t, store.NewMemory())
+	playLeague(t, s, "lg", 1)
+	var buf bytes.Buffer
+	if err := s.ExportSeries(ctx, "lg", &buf); err != nil {
+		t.Fatal(err)
+	}
+	fresh := newSeriesService(t, store.NewMemory())
+	if _, err := fresh.Import(ctx, &buf, nil); err == nil || !strings.Contains(err.Error(), "a series is not imported") {
+		t.Fatalf("import of a series bundle: %v", err)
+	}
+	if ids, _ := fresh.Store.Games(ctx); len(ids) != 0 {
+		t.Fatalf("the import wrote %v", ids)
+	}
+}
