@@ -227,3 +227,27 @@ func TestSeriesBundleIsNotImported(t *testing.T) {
 		t.Fatalf("the import wrote %v", ids)
 	}
 }
+
+// TestSeriesClockReachesItsGames: a series' deadlines are its games'
+// deadlines (unless the series gives a game its own), and the series' own
+// requests, which umpire answers, get none.
+func TestSeriesClockReachesItsGames(t *testing.T) {
+	ctx := context.Background()
+	s := newSeriesService(t, store.NewMemory())
+	c, err := s.Create(ctx, games.CreateRequest{ID: "lg", Ruleset: "league", Scenario: "league",
+		Options: map[string]string{"games": "1", "deadline.orders": "72h"},
+		Players: []games.Player{{Side: "red", Address: "red@example.org"}, {Side: "blue", Address: "blue@example.org"}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(c.Game.Deadlines) != 0 {
+		t.Errorf("the series' own requests got deadlines: %v", c.Game.Deadlines)
+	}
+	g, err := s.Load(ctx, "lg-r1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if g.Created.Clock["deadline.orders"] != "72h" || len(g.Deadlines) != 2 {
+		t.Fatalf("the race has the clock %v and deadlines %v", g.Created.Clock, g.Deadlines)
+	}
+}
