@@ -162,7 +162,19 @@ type failOnce struct {
 }
 
 func (f *failOnce) Append(ctx context.Context, b store.Batch) ([]store.Event, error) {
-	if slices.Contains(b.Marks, f.mark) {
+	out, err := f.AppendAll(ctx, []store.Batch{b})
+	if err != nil {
+		return nil, err
+	}
+	return out[0], nil
+}
+
+// AppendAll fails as Append does: the games service writes through it.
+func (f *failOnce) AppendAll(ctx context.Context, bs []store.Batch) ([][]store.Event, error) {
+	for _, b := range bs {
+		if !slices.Contains(b.Marks, f.mark) {
+			continue
+		}
 		f.mu.Lock()
 		first := !f.failed
 		f.failed = true
@@ -171,7 +183,7 @@ func (f *failOnce) Append(ctx context.Context, b store.Batch) ([]store.Event, er
 			return nil, errors.New("the disk is full (a test)")
 		}
 	}
-	return f.Store.Append(ctx, b)
+	return f.Store.AppendAll(ctx, bs)
 }
 
 // TestConcurrentStoreFailure: the store fails on one mail of a chunk whose
