@@ -84,7 +84,10 @@ func cmdCommand(a *app, ctx context.Context, args []string) error {
 	}
 	defer done()
 	// Local access to the data file is the referee's: no referee secret.
-	d := &referee.Desk{Games: svc, Templates: tmpl, From: from, Referee: ref}
+	d := &referee.Desk{Games: svc, Templates: tmpl, From: from, Referee: ref, Rulesets: a.all}
+	// As if mailed: the games a series reaches are mailed to their players
+	// (queued for umpire serve), not printed.
+	d.HookSeries()
 	nonce := make([]byte, 12)
 	rand.Read(nonce)
 	id := "cli-" + hex.EncodeToString(nonce) + "@" + compose.Domain(from.Address)

@@ -105,6 +105,12 @@ func printDue(w io.Writer, g *game.Game) {
 		return
 	}
 	for _, r := range due {
+		if r.Side == adjudicator.SeriesSide {
+			if r.Kind == adjudicator.KindResult {
+				fmt.Fprintf(w, "waiting for its game %s: %s (umpire series show %s)\n", adjudicator.ChildID(g.ID, strings.TrimPrefix(r.ID, adjudicator.ResultKey(""))), r.Title, g.ID)
+			}
+			continue
+		}
 		state := "due"
 		if _, ok := g.Answered(r.ID); ok {
 			state = "received"
