@@ -5,6 +5,7 @@ import (
 	"context"
 	"testing"
 
+	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/games"
 )
 
@@ -24,8 +25,19 @@ func FuzzVerifyBundle(f *testing.F) {
 	f.Add(good[:len(good)/2])
 	f.Add(bytes.Replace(good, []byte(`"seq":3`), []byte(`"seq":4`), 1))
 	f.Add([]byte{})
+	// A series' bundle: the series' files and each game's under games/.
+	ss := newSeriesService(f, store.NewMemory())
+	createLeague(f, ss, "lg", 1)
+	playOut(f, ss, "lg-r1")
+	buf.Reset()
+	if err := ss.ExportSeries(context.Background(), "lg", &buf); err != nil {
+		f.Fatal(err)
+	}
+	series := bytes.Clone(buf.Bytes())
+	f.Add(series)
+	f.Add(bytes.Replace(series, []byte("lg/games/lg-r1/"), []byte("lg/games/lg-r2/"), 1))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		a, err := games.VerifyBundle(bytes.NewReader(b), lookup, games.Known{})
+		a, err := games.VerifyBundle(bytes.NewReader(b), seriesLookup, games.Known{})
 		if err != nil || !a.OK() {
 			return
 		}
