@@ -27,6 +27,7 @@ type LeagueState struct {
 	Played  int            `json:"played"`
 	Wins    map[string]int `json:"wins"`
 	Turns   string         `json:"turns"` // the races' option turns
+	Refuse  string         `json:"refuse,omitempty"` // a race whose result the league refuses (to test a ruleset that does)
 	Over    bool           `json:"over"`
 	Winner  string         `json:"winner,omitempty"`
 }
@@ -53,7 +54,8 @@ func (league) Info() adjudicator.Info {
 	return adjudicator.Info{Name: "league", Title: "League of races (test series)", Version: Version, Sides: sides, Series: "campaign",
 		Scenarios: []adjudicator.ScenarioInfo{{ID: "league", Title: "League", Sides: sides}},
 		Options: []adjudicator.OptionInfo{{Name: "games", Default: "3", Doc: "races to run"},
-			{Name: "turns", Default: "2", Doc: "each race's turns"}}}
+			{Name: "turns", Default: "2", Doc: "each race's turns"},
+			{Name: "refuse", Doc: "a race whose result the league refuses, as a faulty ruleset would"}}}
 }
 
 func (league) Setup(s adjudicator.Setup) (adjudicator.State, error) {
@@ -68,8 +70,10 @@ func (league) Setup(s adjudicator.Setup) (adjudicator.State, error) {
 			st.Games = n
 		case "turns":
 			st.Turns = v
+		case "refuse":
+			st.Refuse = v
 		default:
-			return nil, fmt.Errorf("unknown option %q (league knows: games, turns)", k)
+			return nil, fmt.Errorf("unknown option %q (league knows: games, turns, refuse)", k)
 		}
 	}
 	return st, nil
@@ -91,7 +95,11 @@ func raceKey(n int) string { return "r" + strconv.Itoa(n) }
 
 func (league) ParseOrders(s adjudicator.State, req adjudicator.Request, n *yaml.Node) (adjudicator.Orders, error) {
 	if req.Kind == adjudicator.KindResult {
-		return adjudicator.ParseChildResult(req, n)
+		r, err := adjudicator.ParseChildResult(req, n)
+		if err == nil && r.Key == s.(*LeagueState).Refuse {
+			return nil, adjudicator.Errorf(n, adjudicator.CodeBadValue, "the league refuses the result of %s (its option refuse)", r.Key)
+		}
+		return r, err
 	}
 	return struct{}{}, nil
 }

@@ -22,6 +22,9 @@ import (
 func (d *Desk) HookSeries() {
 	d.Games.ChildMail = d.childMails
 	d.Games.SeriesMail = d.seriesMails
+	d.Games.OnResultRefused = func(series, game string, err error) {
+		d.log().Error("a series refused the result of one of its games: the game's end is kept, the series waits (a ruleset bug)", "series", series, "game", game, "err", err)
+	}
 }
 
 func (d *Desk) childMails(series, child *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error) {

@@ -41,6 +41,10 @@ type Service struct {
 	// welcome of each child game it reaches. Optional.
 	SeriesMail SeriesMail
 	ChildMail  ChildMail
+	// OnResultRefused is told when a series' rules refuse the result of
+	// one of its games (a ruleset bug): the game's end is kept and the
+	// series waits. Optional.
+	OnResultRefused func(series, game string, err error)
 
 	// SnapshotEvery: when the store keeps snapshots (store.Snapshots),
 	// a game's fold is written down every this many events, and a load

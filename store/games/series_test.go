@@ -251,3 +251,37 @@ func TestSeriesClockReachesItsGames(t *testing.T) {
 		t.Fatalf("the race has the clock %v and deadlines %v", g.Created.Clock, g.Deadlines)
 	}
 }
+
+// TestSeriesRefusesAResult: a series whose rules refuse a game's result (a
+// ruleset bug) does not take the game's end down with it: the players'
+// last orders are recorded, the game is over, the series waits, the
+// service says so, and series verify names the game.
+func TestSeriesRefusesAResult(t *testing.T) {
+	ctx := context.Background()
+	s := newSeriesService(t, store.NewMemory())
+	var told []string
+	s.OnResultRefused = func(series, game string, err error) { told = append(told, series+" "+game+": "+err.Error()) }
+	if _, err := s.Create(ctx, games.CreateRequest{ID: "lg", Ruleset: "league", Scenario: "league",
+		Options: map[string]string{"games": "2", "refuse": "r1"},
+		Players: []games.Player{{Side: "red", Address: "red@example.org"}, {Side: "blue", Address: "blue@example.org"}}}); err != nil {
+		t.Fatal(err)
+	}
+	playOut(t, s, "lg-r1")
+	if len(told) != 1 || !strings.Contains(told[0], "lg lg-r1: ") || !strings.Contains(told[0], "refuses the result of r1") {
+		t.Fatalf("told %v", told)
+	}
+	lg, err := s.Load(ctx, "lg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lg.State.(*testrules.LeagueState).Played != 0 {
+		t.Fatal("the league counted a result it refused")
+	}
+	a, err := s.VerifySeries(ctx, "lg", games.Known{}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(strings.Join(a.Links, "\n"), "lg-r1: the game is over, but the series has not recorded its result") {
+		t.Fatalf("verify: %v", a.Problems())
+	}
+}

@@ -183,6 +183,7 @@ func CheckLinks(series string, evs []store.Event, children map[string][]store.Ev
 		}
 	}
 	// Each result recorded, against its game's log.
+	recorded := map[string]bool{}
 	for _, e := range evs {
 		if e.Type != game.TypeOrders {
 			continue
@@ -199,6 +200,7 @@ func CheckLinks(series string, evs []store.Event, children map[string][]store.Ev
 			continue
 		}
 		r := &env.Orders
+		recorded[r.Key] = true
 		cid := adjudicator.ChildID(series, r.Key)
 		seq, reached := byKey[r.Key]
 		cevs := children[cid]
@@ -233,6 +235,22 @@ func CheckLinks(series string, evs []store.Event, children map[string][]store.Ev
 		again := ChildResultOf(g, r.Head, links[seq])
 		if a, b := canonical(again), canonical(r); a != b {
 			add("%s: the result the series recorded at its event %d is not the one its log gives (%s)", cid, e.Seq, firstDifference([]byte(b), []byte(a)))
+		}
+	}
+	// Each game that ended has its result in the series, unless the
+	// series ended first (its referee's end: nothing waits any more).
+	if lookup != nil {
+		if sg, err := game.Load(ToEntries(evs), lookup); err == nil && !sg.Over() {
+			for _, seq := range order {
+				key := links[seq].Key
+				cid := adjudicator.ChildID(series, key)
+				if recorded[key] || len(children[cid]) == 0 {
+					continue
+				}
+				if g, err := game.Load(ToEntries(children[cid]), lookup); err == nil && g.Over() {
+					add("%s: the game is over, but the series has not recorded its result (its rules refused it: umpire's log says why)", cid)
+				}
+			}
 		}
 	}
 	return problems
