@@ -26,7 +26,7 @@ type LeagueState struct {
 	Started bool           `json:"started"`
 	Played  int            `json:"played"`
 	Wins    map[string]int `json:"wins"`
-	Turns   string         `json:"turns"` // the races' option turns
+	Turns   string         `json:"turns"`            // the races' option turns
 	Refuse  string         `json:"refuse,omitempty"` // a race whose result the league refuses (to test a ruleset that does)
 	Over    bool           `json:"over"`
 	Winner  string         `json:"winner,omitempty"`

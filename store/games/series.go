@@ -2,8 +2,8 @@ package games
 
 import (
 	"context"
-	"errors"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"reflect"
