@@ -64,9 +64,10 @@ func (d *decider) standings(title string) {
 
 // decideMatch ends an elimination match (DR-TOUR-6): the player with more
 // games won goes through; a tie sends both through, except when they are
-// the last two players, when the resistance points of the whole
-// tournament decide (FR §5.1: resistance breaks ties), and if those are
-// equal too, both go through and meet again.
+// the last two players, or when the round before eliminated nobody (every
+// match tied: without this an elimination could go on for ever), when the
+// resistance points of the whole tournament decide (FR §5.1: resistance
+// breaks ties); if those are equal too, both go through and meet again.
 func (d *decider) decideMatch(m *Match) {
 	st := d.st()
 	a, b := m.wins()
@@ -79,13 +80,17 @@ func (d *decider) decideMatch(m *Match) {
 	case b > a:
 		ev.Winner, ev.Loser = m.B, m.A
 		ev.Line = fmt.Sprintf("Match %s: %s beats %s %d-%d", m.Key, m.B, m.A, b, a)
-	case len(st.in()) == 2 && pa.Resistance != pb.Resistance:
+	case (len(st.in()) == 2 || st.TieBreak) && pa.Resistance != pb.Resistance:
 		ev.Winner, ev.Loser = m.A, m.B
 		if pb.Resistance > pa.Resistance {
 			ev.Winner, ev.Loser = m.B, m.A
 		}
-		ev.Line = fmt.Sprintf("Match %s: %s and %s tie %d-%d; they are the last two players, so resistance decides: %s %d, %s %d (FR §5.1)",
-			m.Key, m.A, m.B, a, b, m.A, pa.Resistance, m.B, pb.Resistance)
+		why := "they are the last two players"
+		if len(st.in()) != 2 {
+			why = "the round before eliminated nobody (umpire's ruling)"
+		}
+		ev.Line = fmt.Sprintf("Match %s: %s and %s tie %d-%d; %s, so resistance decides: %s %d, %s %d (FR §5.1)",
+			m.Key, m.A, m.B, a, b, why, m.A, pa.Resistance, m.B, pb.Resistance)
 	default:
 		ev.Line = fmt.Sprintf("Match %s: %s and %s tie %d-%d: both go through (DR-TOUR-6)", m.Key, m.A, m.B, a, b)
 		if len(st.in()) == 2 {
@@ -184,6 +189,13 @@ func (d *decider) swissRound(round int) {
 	draw := d.draw(fmt.Sprintf("round %d draw", round), all)
 	d.r.Sayf("Round %d draw: %s.", round, joinSides(draw, ", "))
 	p, ok := pairSwiss(d.entrants(draw))
+	if !ok && st.Format == SwissTop8 {
+		// The Swiss stage ends early; the top 8 is still to be played.
+		d.r.Sayf("Round %d cannot be paired without a rematch (DR-TOUR-7), so the Swiss rounds end after round %d and the top 8 begins.", round, round-1)
+		d.seedTop8()
+		d.elimRound(round)
+		return
+	}
 	if !ok {
 		d.endSwiss(fmt.Sprintf("round %d cannot be paired without a rematch (DR-TOUR-7), so the tournament ends after round %d", round, round-1))
 		return
@@ -303,6 +315,16 @@ func (d *decider) elimRound(round int) {
 		return out
 	}
 	ev := &Paired{Round: round, Stage: StageElimination}
+	// A round that eliminated nobody (every match tied) makes this one's
+	// ties go to resistance, so that an elimination ends.
+	if st.Stage == StageElimination && len(st.Matches) > 0 {
+		ev.TieBreak = true
+		for _, m := range st.Matches {
+			if m.Winner != "" {
+				ev.TieBreak = false
+			}
+		}
+	}
 	var n int
 	add := func(pairs [][2]adjudicator.Side, bracket string) {
 		for _, p := range pairs {

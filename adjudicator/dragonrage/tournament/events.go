@@ -18,6 +18,9 @@ type Paired struct {
 	Floats   []adjudicator.Side `json:"floats,omitempty"` // Swiss: players paired with someone with fewer points
 	Order    []adjudicator.Side `json:"order,omitempty"`
 	LOrder   []adjudicator.Side `json:"lorder,omitempty"`
+	// TieBreak: the round before eliminated nobody (every match tied), so
+	// in this one a tie is decided by resistance (umpire's ruling).
+	TieBreak bool `json:"tie-break,omitempty"`
 }
 
 // Pair is one match of a round.
@@ -90,7 +93,7 @@ func evolve(st *State, ev adjudicator.Event) {
 		if st.Round > 0 {
 			st.Log = append(st.Log, roundLine(st))
 		}
-		st.Round, st.Stage, st.Scenario = e.Round, e.Stage, e.Scenario
+		st.Round, st.Stage, st.Scenario, st.TieBreak = e.Round, e.Stage, e.Scenario, e.TieBreak
 		st.Matches = nil
 		for _, p := range e.Matches {
 			m := &Match{Key: p.Key, A: p.A, B: p.B, Bracket: p.Bracket, Games: []*Game{

@@ -66,12 +66,14 @@ var sideRE = regexp.MustCompile(`^p([1-9][0-9]?)$`)
 // refused are the options of a single game a tournament does not take
 // (DR-TOUR-1), and why.
 var refused = map[string]string{
-	"elowyn":      "Elowyn is not used in tournaments (DR-TOUR-1, DR-ELOWYN-14)",
-	"points":      "point scenarios are not played in tournaments (DR-TOUR-1)",
-	"goal-adjust": "a tournament game's VP goal is its scenario's: no builder's adjustment or handicap (DR-TOUR-1)",
-	"forces":      "tournament games are the printed scenarios, with their forces (DR-TOUR-1, DR-TOUR-8, DR-TOUR-9)",
-	"potential":   "campaign rules are not used in tournaments (DR-TOUR-1)",
-	"campaign":    "campaign rules are not used in tournaments (DR-TOUR-1)",
+	"elowyn":        "Elowyn is not used in tournaments (DR-TOUR-1, DR-ELOWYN-14)",
+	"points":        "point scenarios are not played in tournaments (DR-TOUR-1)",
+	"goal-adjust":   "a tournament game's VP goal is its scenario's: no builder's adjustment or handicap (DR-TOUR-1)",
+	"forces":        "tournament games are the printed scenarios, with their forces (DR-TOUR-1, DR-TOUR-8, DR-TOUR-9)",
+	"potential":     "campaign rules are not used in tournaments (DR-TOUR-1)",
+	"campaign":      "campaign rules are not used in tournaments (DR-TOUR-1)",
+	"campaign-game": "campaign rules are not used in tournaments (DR-TOUR-1)",
+	"balance-vp":    "campaign rules are not used in tournaments (DR-TOUR-1)",
 }
 
 func refusal(name string) (string, bool) {

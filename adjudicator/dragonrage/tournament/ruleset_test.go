@@ -35,6 +35,8 @@ func TestDRTour1Refused(t *testing.T) {
 		{"", map[string]string{"game.goal-adjust": "+2"}, "DR-TOUR-1"},
 		{"", map[string]string{"game.forces.invader.TREX": "1"}, "DR-TOUR-1"},
 		{"", map[string]string{"potential": "60"}, "campaign rules are not used in tournaments (DR-TOUR-1)"},
+		{"", map[string]string{"game.campaign-game": "1"}, "campaign rules are not used in tournaments (DR-TOUR-1)"},
+		{"", map[string]string{"game.balance-vp": "2"}, "campaign rules are not used in tournaments (DR-TOUR-1)"},
 		{"e1", nil, `a tournament's only scenario is "tournament"`},
 		{"", map[string]string{"format": "round-robin"}, "use format=swiss, single, double or swiss-top8"},
 		{"", map[string]string{"scenario": "7"}, "use scenario=draw"},

@@ -28,6 +28,14 @@ type played struct {
 
 func play(t *testing.T, n int, opts map[string]string, seed uint64) played {
 	t.Helper()
+	return playWith(t, n, opts, seed, func(rng *rand.Rand) string {
+		return []string{"invader", "defender", "invader", "defender", ""}[rng.IntN(5)]
+	})
+}
+
+// playWith is play with the winner of each game picked by winner.
+func playWith(t *testing.T, n int, opts map[string]string, seed uint64, winner func(*rand.Rand) string) played {
+	t.Helper()
 	rs := tournament.Ruleset
 	var sides []adjudicator.Side
 	for i := 1; i <= n; i++ {
@@ -54,7 +62,7 @@ func play(t *testing.T, n int, opts map[string]string, seed uint64) played {
 		} else {
 			key := req.ID[len("result."):]
 			inv, def := childPlayers(st.(*tournament.State), key)
-			winner := []string{"invader", "defender", "invader", "defender", ""}[rng.IntN(5)]
+			winner := winner(rng)
 			src = fmt.Sprintf("{key: %s, game: g-%s, winner: %q, result: x, players: [{side: invader, player: %s}, {side: defender, player: %s}], view: {turn: 1, phase: over, units: [], over: true, score: {invader: %d}}, head: h, events: 9}",
 				key, key, winner, inv, def, rng.IntN(45))
 		}
@@ -235,6 +243,43 @@ func TestSwissTop8(t *testing.T) {
 			}
 			if !slices.Equal(got, want) {
 				t.Errorf("n=%d seed %d: top 8 round 1 %v, want %v", n, seed, got, want)
+			}
+		}
+	}
+}
+
+// TestSwissTop8StopsEarly: a swiss-top8 tournament whose Swiss rounds
+// cannot all be paired without a rematch still plays its top 8 (found in
+// review: it ended as a plain Swiss).
+func TestSwissTop8StopsEarly(t *testing.T) {
+	for n := 9; n <= 12; n++ {
+		for seed := uint64(0); seed < 20; seed++ {
+			p := play(t, n, map[string]string{"format": "swiss-top8", "rounds": strconv.Itoa(n - 1)}, seed)
+			seeded := false
+			for _, ev := range p.events {
+				if _, ok := ev.(*tournament.Seeded); ok {
+					seeded = true
+				}
+			}
+			if !seeded || p.state.Winner == "" {
+				t.Fatalf("n=%d seed %d: swiss-top8 ended without its top 8: %q", n, seed, p.state.Result)
+			}
+		}
+	}
+}
+
+// TestDRTour6TiesEnd: an elimination in which every match ties (each
+// player wins as the invader) still ends: after a round that eliminated
+// nobody, ties go to resistance (umpire's ruling), which the games' VP
+// make differ.
+func TestDRTour6TiesEnd(t *testing.T) {
+	for _, format := range []string{"single", "double"} {
+		for n := 2; n <= 8; n++ {
+			for seed := uint64(0); seed < 5; seed++ {
+				p := playWith(t, n, map[string]string{"format": format}, seed, func(*rand.Rand) string { return "invader" })
+				if p.state.Winner == "" {
+					t.Fatalf("%s, %d players, seed %d: no winner: %q", format, n, seed, p.state.Result)
+				}
 			}
 		}
 	}

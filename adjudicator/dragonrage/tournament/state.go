@@ -48,13 +48,14 @@ type State struct {
 
 	Round    int                `json:"round"` // the round being played; 0 before the first draw
 	Stage    string             `json:"stage"`
-	Scenario string             `json:"scenario,omitempty"` // the round's scenario
-	Matches  []*Match           `json:"matches,omitempty"`  // the round's matches
-	Byes     []Bye              `json:"byes,omitempty"`     // the round's byes
-	Waiting  []adjudicator.Side `json:"waiting,omitempty"`  // double elimination: alone in a bracket, waits
-	Order    []adjudicator.Side `json:"order,omitempty"`    // elimination: bracket order of the players still in (double: the winners' bracket)
-	LOrder   []adjudicator.Side `json:"lorder,omitempty"`   // double elimination: the losers' bracket order
-	Log      []string           `json:"log,omitempty"`      // one line per round played: its pairings and results
+	Scenario string             `json:"scenario,omitempty"`  // the round's scenario
+	Matches  []*Match           `json:"matches,omitempty"`   // the round's matches
+	Byes     []Bye              `json:"byes,omitempty"`      // the round's byes
+	Waiting  []adjudicator.Side `json:"waiting,omitempty"`   // double elimination: alone in a bracket, waits
+	Order    []adjudicator.Side `json:"order,omitempty"`     // elimination: bracket order of the players still in (double: the winners' bracket)
+	LOrder   []adjudicator.Side `json:"lorder,omitempty"`    // double elimination: the losers' bracket order
+	Log      []string           `json:"log,omitempty"`       // one line per round played: its pairings and results
+	TieBreak bool               `json:"tie-break,omitempty"` // elimination: ties of this round are decided by resistance
 
 	Over   bool             `json:"over"`
 	Winner adjudicator.Side `json:"winner,omitempty"`
