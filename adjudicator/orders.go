@@ -1,6 +1,7 @@
 package adjudicator
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
@@ -45,6 +46,14 @@ func (es OrderErrors) Error() string {
 		b.WriteString(e.Error())
 	}
 	return b.String()
+}
+
+// IsOrderError reports whether err is a player's mistake (an OrderError or
+// OrderErrors), as opposed to a failure of umpire or its store.
+func IsOrderError(err error) bool {
+	var e *OrderError
+	var es OrderErrors
+	return errors.As(err, &e) || errors.As(err, &es)
 }
 
 // Errorf returns an OrderError at node n (nil for no position).

@@ -218,7 +218,7 @@ func (h *handling) orders(ctx context.Context) error {
 		}
 		h.out.Replies = queued
 		return nil
-	case isOrderError(err):
+	case adjudicator.IsOrderError(err):
 		if seen, serr := d.Games.Store.Marked(ctx, h.mark); serr != nil {
 			return serr
 		} else if seen {
@@ -238,12 +238,6 @@ func (h *handling) orders(ctx context.Context) error {
 		return h.rejectWith(ctx, "internal-error", g.ID, data)
 	}
 	return err
-}
-
-func isOrderError(err error) bool {
-	var e *adjudicator.OrderError
-	var es adjudicator.OrderErrors
-	return errors.As(err, &e) || errors.As(err, &es)
 }
 
 // orderErrors puts the errors of err into data, with their lines counted

@@ -137,7 +137,7 @@ func (h *handling) press(ctx context.Context) error {
 			sent, queued = s, len(msgs)
 			return msgs, nil
 		}})
-	if isOrderError(err) {
+	if adjudicator.IsOrderError(err) {
 		return h.rejectWith(ctx, "bad-press", g.ID, h.orderErrors(placePress(err, root), data))
 	}
 	if err != nil {

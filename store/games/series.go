@@ -3,7 +3,6 @@ package games
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"maps"
 	"reflect"
@@ -38,13 +37,6 @@ type SeriesMail func(ctx context.Context, before, after *game.Game, out *game.Ou
 // ChildMail builds the welcome mails of a child game a series reached,
 // given each side's secret in plain text. Optional.
 type ChildMail func(series, child *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error)
-
-// refused reports whether err is a ruleset's refusal of orders.
-func refused(err error) bool {
-	var e *adjudicator.OrderError
-	var es adjudicator.OrderErrors
-	return errors.As(err, &e) || errors.As(err, &es)
-}
 
 // maxSeriesDepth bounds series within series (a tournament of campaigns).
 const maxSeriesDepth = 4
@@ -118,7 +110,7 @@ func (s *Service) follow(ctx context.Context, wasOver bool, after **game.Game, b
 			return l, fmt.Errorf("%w: game %s of series %s is over as soon as it is created", game.ErrInternal, g.ID, p.Game)
 		}
 		pl, err := s.report(ctx, g, b, depth)
-		if refused(err) {
+		if adjudicator.IsOrderError(err) {
 			// The series' rules refuse the result (a ruleset bug): the
 			// game's end is kept, the series waits, and the referee is
 			// told; series verify names the game whose result is missing.
