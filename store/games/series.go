@@ -169,9 +169,9 @@ func (s *Service) autoAnswers(ctx context.Context, after **game.Game, b *store.B
 	}
 }
 
-// seriesSubmit submits src as umpire's own answer to *after, appending
-// the records, secrets, deadlines and (with mail) the SeriesMail mails to
-// b, and moves *after on.
+// seriesSubmit submits src as umpire's own answer to *after, adds its
+// outcome to b as Submit does (with mail, the SeriesMail mails too), and
+// moves *after on.
 func (s *Service) seriesSubmit(ctx context.Context, after **game.Game, b *store.Batch, src []byte, mail bool) (*game.Outcome, error) {
 	g := *after
 	in, err := s.input(ctx, g.ID, adjudicator.SeriesSide, src, adjudicator.ViaSeries)
@@ -184,20 +184,9 @@ func (s *Service) seriesSubmit(ctx context.Context, after **game.Game, b *store.
 	if err != nil {
 		return nil, err
 	}
-	clock, notes, err := clockRecords(out.Next, game.Tick{Now: in.Time})
-	if err != nil {
-		return nil, fmt.Errorf("%w: the clock: %v", game.ErrInternal, err)
+	if err := addOutcome(b, out, in.Time); err != nil {
+		return nil, err
 	}
-	out.Records = append(out.Records, clock...)
-	out.Clock = notes
-	b.Events = append(b.Events, toNew(out.Records)...)
-	if out.NewSecret != nil {
-		if b.Secrets == nil {
-			b.Secrets = map[string][]byte{}
-		}
-		b.Secrets[diceSecret(out.NewChain)] = out.NewSecret
-	}
-	keepOpenings(b, out.Records)
 	if mail && s.SeriesMail != nil {
 		msgs, err := s.SeriesMail(ctx, g, out.Next, out)
 		if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
@@ -55,18 +56,10 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 		if req.Dice != nil {
 			return g, store.Batch{}, nil // a what-if: nothing is written
 		}
-		// What came due gets its deadline in the same transaction.
-		clock, notes, err := clockRecords(out.Next, game.Tick{Now: in.Time})
-		if err != nil {
-			return nil, store.Batch{}, fmt.Errorf("%w: the clock: %v", game.ErrInternal, err)
+		b := store.Batch{Game: req.Game, Expected: g.Version, Marks: req.Marks, Meta: req.Meta}
+		if err := addOutcome(&b, out, in.Time); err != nil {
+			return nil, store.Batch{}, err
 		}
-		out.Records = append(out.Records, clock...)
-		out.Clock = notes
-		b := store.Batch{Game: req.Game, Expected: g.Version, Events: toNew(out.Records), Marks: req.Marks, Meta: req.Meta}
-		if out.NewSecret != nil {
-			b.Secrets = map[string][]byte{diceSecret(out.NewChain): out.NewSecret}
-		}
-		keepOpenings(&b, out.Records)
 		if req.Mail != nil {
 			if b.Outbox, err = req.Mail(out.Next, out); err != nil {
 				return nil, store.Batch{}, err
@@ -81,6 +74,28 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 		return nil, err
 	}
 	return out, nil
+}
+
+// addOutcome adds to b what a submission received at now decided: the
+// deadlines of what came due (recorded in the same transaction, folded into
+// out.Next and noted in out.Clock), its events, a new dice chain's secret
+// and the openings of its sealed parts.
+func addOutcome(b *store.Batch, out *game.Outcome, now time.Time) error {
+	clock, notes, err := clockRecords(out.Next, game.Tick{Now: now})
+	if err != nil {
+		return fmt.Errorf("%w: the clock: %v", game.ErrInternal, err)
+	}
+	out.Records = append(out.Records, clock...)
+	out.Clock = notes
+	b.Events = append(b.Events, toNew(out.Records)...)
+	if out.NewSecret != nil {
+		if b.Secrets == nil {
+			b.Secrets = map[string][]byte{}
+		}
+		b.Secrets[diceSecret(out.NewChain)] = out.NewSecret
+	}
+	keepOpenings(b, out.Records)
+	return nil
 }
 
 // input is a submission to game id with everything the engine needs from
