@@ -370,22 +370,15 @@ func adjudicationFor(r game.Result, side adjudicator.Side) templates.Adjudicatio
 // headAfter computes the hash the game log's head will have once records
 // are appended after the events already stored (the store's chain rule).
 func (d *Desk) headAfter(ctx context.Context, next *game.Game, recs []game.Record) (string, uint64, error) {
-	base := next.Version - uint64(len(recs))
-	var prev store.Hash
-	if base > 0 {
-		evs, err := d.Games.Store.Events(ctx, next.ID, base)
-		if err != nil {
-			return "", 0, err
-		}
-		if len(evs) == 0 || evs[0].Seq != base {
-			return "", 0, fmt.Errorf("game %s: event %d is not in the store", next.ID, base)
-		}
-		prev = evs[0].Hash
-	}
+	evs := make([]store.NewEvent, len(recs))
 	for i, r := range recs {
-		prev = store.ChainHash(prev, base+1+uint64(i), store.NewEvent{Type: r.Type, Schema: r.Schema, Time: r.Time.UTC(), Actor: r.Actor, Payload: r.Payload})
+		evs[i] = store.NewEvent{Type: r.Type, Schema: r.Schema, Time: r.Time.UTC(), Actor: r.Actor, Payload: r.Payload}
 	}
-	return prev.String(), next.Version, nil
+	head, err := d.Games.HeadAfter(ctx, next.ID, next.Version-uint64(len(recs)), evs)
+	if err != nil {
+		return "", 0, err
+	}
+	return head.String(), next.Version, nil
 }
 
 // viewText is the text map: the state as a side may see it.

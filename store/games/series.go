@@ -360,25 +360,37 @@ func resultOrders(series *game.Game, res *adjudicator.ChildResult) ([]byte, erro
 // that ends it (not yet stored), so its last event's hash is computed
 // here, as the store will.
 func (s *Service) resultOf(ctx context.Context, g *game.Game, b *store.Batch) (*adjudicator.ChildResult, error) {
-	var head store.Hash
-	if b.Expected > 0 {
-		evs, err := s.Store.Events(ctx, g.ID, b.Expected)
-		if err != nil {
-			return nil, err
-		}
-		if len(evs) == 0 {
-			return nil, fmt.Errorf("game %s: event %d is missing", g.ID, b.Expected)
-		}
-		head = evs[0].Hash
-	}
-	for i, e := range b.Events {
-		head = store.ChainHash(head, b.Expected+uint64(i)+1, e)
+	head, err := s.HeadAfter(ctx, g.ID, b.Expected, b.Events)
+	if err != nil {
+		return nil, err
 	}
 	c, err := s.childEvent(ctx, g.Created.Parent)
 	if err != nil {
 		return nil, err
 	}
 	return ChildResultOf(g, head.String(), c), nil
+}
+
+// HeadAfter is the hash game id's log will end with once evs, not stored
+// yet, follow its event base (0 for a new game): what a mail names as the
+// log's head, or a series records of a game that ends, before the store
+// writes the events.
+func (s *Service) HeadAfter(ctx context.Context, id string, base uint64, evs []store.NewEvent) (store.Hash, error) {
+	var head store.Hash
+	if base > 0 {
+		stored, err := s.Store.Events(ctx, id, base)
+		if err != nil {
+			return head, err
+		}
+		if len(stored) == 0 || stored[0].Seq != base {
+			return head, fmt.Errorf("game %s: event %d is not in the store", id, base)
+		}
+		head = stored[0].Hash
+	}
+	for i, e := range evs {
+		head = store.ChainHash(head, base+uint64(i)+1, e)
+	}
+	return head, nil
 }
 
 // childEvent reads the series.child event a child's parent link names.
