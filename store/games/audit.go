@@ -12,16 +12,21 @@ import (
 // seed against the commitment, every public die recomputed, every revealed
 // opening against its commitment, and what a player kept (known).
 func (s *Service) Verify(ctx context.Context, id string, known Known) (*game.Audit, error) {
-	entries, evs, err := s.Entries(ctx, id)
+	_, evs, err := s.Entries(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	a := game.Verify(entries)
+	return verifyEvents(evs, known), nil
+}
+
+// verifyEvents is Verify's check of a game's stored events.
+func verifyEvents(evs []store.Event, known Known) *game.Audit {
+	a := game.Verify(ToEntries(evs))
 	if err := CheckChain(evs); err != nil {
 		a.Problems = append([]string{err.Error()}, a.Problems...)
 	}
 	a.Problems = append(a.Problems, checkKnown(evs, known)...)
-	return a, nil
+	return a
 }
 
 // Replay decides every adjudication of a stored game again and compares.

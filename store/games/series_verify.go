@@ -51,6 +51,11 @@ func (s *Service) Children(ctx context.Context, id string) ([]string, error) {
 	if err != nil {
 		return nil, err
 	}
+	return childIDs(id, evs)
+}
+
+// childIDs lists the games series id's log reaches, in its order.
+func childIDs(id string, evs []store.Event) ([]string, error) {
 	links, order, err := childLinks(evs)
 	if err != nil {
 		return nil, err
@@ -94,12 +99,8 @@ func (s *Service) VerifySeries(ctx context.Context, id string, known Known, repl
 		return nil, fmt.Errorf("%w %q (umpire games lists them)", ErrUnknownGame, id)
 	}
 	check := func(id string, evs []store.Event, k Known) *game.Audit {
-		a := game.Verify(ToEntries(evs))
+		a := verifyEvents(evs, k)
 		a.Game = id
-		if err := CheckChain(evs); err != nil {
-			a.Problems = append([]string{err.Error()}, a.Problems...)
-		}
-		a.Problems = append(a.Problems, checkKnown(evs, k)...)
 		if replay {
 			rp := game.Replay(ToEntries(evs), s.Rules)
 			a.Redecided, a.VersionChanges = rp.Redecided, rp.VersionChanges
@@ -109,7 +110,7 @@ func (s *Service) VerifySeries(ctx context.Context, id string, known Known, repl
 	}
 	out := &SeriesAudit{Series: check(id, evs, known), Children: map[string]*game.Audit{}}
 	children := map[string][]store.Event{}
-	ids, err := s.Children(ctx, id)
+	ids, err := childIDs(id, evs)
 	if err != nil {
 		return nil, err
 	}
@@ -273,7 +274,7 @@ func (s *Service) ExportSeries(ctx context.Context, id string, w io.Writer) erro
 	if err != nil {
 		return err
 	}
-	ids, err := s.Children(ctx, id)
+	ids, err := childIDs(id, evs)
 	if err != nil {
 		return err
 	}
@@ -342,20 +343,15 @@ func verifyOne(b *Bundle, lookup game.Lookup, known Known) (*game.Audit, []store
 	if err != nil {
 		return &game.Audit{Game: b.Root, Problems: []string{err.Error()}}, nil
 	}
-	entries := ToEntries(evs)
-	a := game.Verify(entries)
+	a := verifyEvents(evs, known)
 	a.Problems = prefix("events.jsonl", a.Problems)
-	if err := CheckChain(evs); err != nil {
-		a.Problems = append([]string{"events.jsonl: " + err.Error()}, a.Problems...)
-	}
-	a.Problems = append(a.Problems, prefix("events.jsonl", checkKnown(evs, known))...)
 	var bg BundleGame
 	if f := b.file("game.json"); f != nil && json.Unmarshal(f.body, &bg) == nil && bg.Events != len(evs) {
 		a.Problems = append(a.Problems, fmt.Sprintf("events.jsonl: holds %d events, but game.json records %d: events were cut or added", len(evs), bg.Events))
 	}
 	a.Problems = append(a.Problems, compareBundle(b, evs)...)
 	if lookup != nil {
-		rp := game.Replay(entries, lookup)
+		rp := game.Replay(ToEntries(evs), lookup)
 		a.Redecided = rp.Redecided
 		a.VersionChanges = rp.VersionChanges
 		a.Problems = append(a.Problems, prefix("events.jsonl", rp.Problems)...)
