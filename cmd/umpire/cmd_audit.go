@@ -233,20 +233,33 @@ func (a *app) printAudit(what string, au *game.Audit) error {
 	return exitError{1}
 }
 
+// known declares --commitment and --head, what a player kept from his
+// mails, and returns what reads them once the flags are parsed.
+func (f *flags) known(commitmentDoc, headDoc string) func() (games.Known, error) {
+	commitment := f.String("commitment", "", commitmentDoc)
+	head := f.String("head", "", headDoc)
+	return func() (games.Known, error) {
+		known := games.Known{Commitment: *commitment}
+		if *head != "" {
+			var err error
+			if known.HeadSeq, known.Head, err = games.ParseHead(*head); err != nil {
+				return known, usagef("--head %v", err)
+			}
+		}
+		return known, nil
+	}
+}
+
 func cmdVerify(a *app, ctx context.Context, args []string) error {
 	f := a.flags("verify", "GAME | BUNDLE.tar [--commitment HEX] [--head N:HASH]",
 		"Checks a game, or an exported audit bundle: the hash chain of the events, every\nrevealed seed against the dice commitment, every die recomputed from its seed,\nevery revealed sealed part against its commitment, and every other file of a\nbundle against the events (changed, missing, extra or reordered files fail).\nA bundle is also replayed when this build has its ruleset. Give what you kept\nfrom your own mails to catch a history cut short or rewritten.").withData()
-	commitment := f.String("commitment", "", "the dice commitment `HEX` of your welcome mail")
-	head := f.String("head", "", "an event number and its hash, `N:HASH`, from a results mail")
+	knownFlags := f.known("the dice commitment `HEX` of your welcome mail", "an event number and its hash, `N:HASH`, from a results mail")
 	if err := f.parse(args); err != nil {
 		return err
 	}
-	known := games.Known{Commitment: *commitment}
-	if *head != "" {
-		var err error
-		if known.HeadSeq, known.Head, err = games.ParseHead(*head); err != nil {
-			return usagef("--head %v", err)
-		}
+	known, err := knownFlags()
+	if err != nil {
+		return err
 	}
 	if len(f.pos) != 1 {
 		return usagef("give a game or a bundle file")

@@ -187,17 +187,13 @@ func seriesVerify(a *app, ctx context.Context, args []string) error {
 	f := a.flags("series verify", "SERIES | BUNDLE.tar [--replay] [--commitment HEX] [--head N:HASH]",
 		"Checks a series as a whole, from the data file or from its bundle: its own log\nand every game's as umpire verify does, and the links between them: each game\nwas created as the series' event says, and each result the series recorded is\nwhat that game's own log ends with. A game changed after the fact fails here\neven if its own log was rewritten consistently. A bundle is always replayed\nwhen this build has the rulesets; --replay replays a stored series too.").withData()
 	replay := f.Bool("replay", false, "decide every adjudication of the series and its games again")
-	commitment := f.String("commitment", "", "the series' dice commitment `HEX`, from its welcome mail")
-	head := f.String("head", "", "an event of the series and its hash, `N:HASH`")
+	knownFlags := f.known("the series' dice commitment `HEX`, from its welcome mail", "an event of the series and its hash, `N:HASH`")
 	if err := f.parse(args); err != nil {
 		return err
 	}
-	known := games.Known{Commitment: *commitment}
-	if *head != "" {
-		var err error
-		if known.HeadSeq, known.Head, err = games.ParseHead(*head); err != nil {
-			return usagef("--head %v", err)
-		}
+	known, err := knownFlags()
+	if err != nil {
+		return err
 	}
 	if len(f.pos) != 1 {
 		return usagef("give a series or a bundle file")
