@@ -48,6 +48,18 @@ func endGame(t testing.TB, s *games.Service, id string, loser adjudicator.Side) 
 
 // played creates a game and ends it: loser is the side that lost ("" a
 // draw).
+// winsOf returns what plays games in s one after another, g1, g2 …: the
+// winner invading, the loser defending and losing, times over.
+func winsOf(t testing.TB, s *games.Service) func(winner, loser string, times int) {
+	n := 0
+	return func(winner, loser string, times int) {
+		for range times {
+			n++
+			played(t, s, fmt.Sprintf("g%d", n), winner, loser, "defender")
+		}
+	}
+}
+
 func played(t testing.TB, s *games.Service, id, invader, defender string, loser adjudicator.Side) {
 	t.Helper()
 	drGame(t, s, id, invader, defender)
@@ -196,13 +208,7 @@ func TestDRHCAP1WinsAndLosses(t *testing.T) {
 // opponent; a handicap of 10 or more, per pair or combined, is warned of.
 func TestDRHCAP2Combined(t *testing.T) {
 	s := handicapService(t)
-	n := 0
-	play := func(winner, loser string, times int) {
-		for range times {
-			n++
-			played(t, s, fmt.Sprintf("g%d", n), winner, loser, "defender")
-		}
-	}
+	play := winsOf(t, s)
 	play(alice, bob, 2)
 	play(carol, alice, 1)
 	play(alice, dave, 6)
@@ -266,13 +272,7 @@ func TestDRHCAP3NewGame(t *testing.T) {
 	s := handicapService(t)
 	// Alice +3 against Bob (4 wins, 1 loss); Bob +4 against Carol: Alice
 	// +3 combined, Bob +1.
-	n := 0
-	play := func(winner, loser string, times int) {
-		for range times {
-			n++
-			played(t, s, fmt.Sprintf("g%d", n), winner, loser, "defender")
-		}
-	}
+	play := winsOf(t, s)
 	play(alice, bob, 4)
 	play(bob, alice, 1)
 	play(bob, carol, 4)
