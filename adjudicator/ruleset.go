@@ -44,6 +44,9 @@ type Setup struct {
 	Position []byte            // an inline position (YAML), for tests and custom setups
 	Options  map[string]string // game options, validated by the ruleset
 	Sides    []Side            // the sides that have players
+	// Module is the module data the game is played from, for a Modular
+	// ruleset (module.go); nil for the others.
+	Module *Module
 }
 
 // Request is one thing the game waits for.
