@@ -86,6 +86,12 @@ type (
 	Traced struct {
 		Trace adjudicator.Trace `json:"trace"`
 	}
+	// Captured gives a fortification to the side whose army entered it
+	// (DG-CONQ-2).
+	Captured struct {
+		Hex  string           `json:"hex"`
+		Side adjudicator.Side `json:"side"`
+	}
 	// Ended ends the game.
 	Ended struct {
 		Winner adjudicator.Side `json:"winner,omitempty"`
@@ -104,6 +110,7 @@ func (*TempleChanged) EventType() string { return Prefix + ".temple" }
 func (*CupChanged) EventType() string    { return Prefix + ".cup" }
 func (*BonusSet) EventType() string      { return Prefix + ".bonus" }
 func (*Traced) EventType() string        { return Prefix + ".traced" }
+func (*Captured) EventType() string      { return Prefix + ".captured" }
 func (*Ended) EventType() string         { return Prefix + ".ended" }
 
 func coreEvents() []adjudicator.EventType {
@@ -122,6 +129,7 @@ func coreEvents() []adjudicator.EventType {
 		ev(&CupChanged{}, func() adjudicator.Event { return &CupChanged{} }),
 		ev(&BonusSet{}, func() adjudicator.Event { return &BonusSet{} }),
 		ev(&Traced{}, func() adjudicator.Event { return &Traced{} }),
+		ev(&Captured{}, func() adjudicator.Event { return &Captured{} }),
 		ev(&Ended{}, func() adjudicator.Event { return &Ended{} }),
 	}
 	return append(out, pause.Events(Prefix)...)
@@ -205,6 +213,11 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 		s.Bonus[e.Side][e.Nation] += e.Amount
 	case *Traced:
 		s.Traces = append(s.Traces, e.Trace)
+	case *Captured:
+		if s.Held == nil {
+			s.Held = map[string]adjudicator.Side{}
+		}
+		s.Held[e.Hex] = e.Side
 	case *Ended:
 		s.Over, s.Winner, s.Result, s.Step = true, e.Winner, e.Result, StepOver
 	default:

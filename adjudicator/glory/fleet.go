@@ -35,3 +35,8 @@ func (w *world) navalOrder(p *program, o *NavalOrder, ans *Answer) bool { return
 // maelstromStart rolls for the mover's fleets caught in the Maelstrom at
 // the start of his movement step (DG-MAEL-4).
 func (w *world) maelstromStart() {}
+
+// displaceFleets moves side's enemy fleets out of hex h, which one of side's
+// armies has just entered (DG-FLEET-6); it may ask their owner where they
+// go, and reports a pause.
+func (w *world) displaceFleets(p *program, h string, side adjudicator.Side) bool { return false }

@@ -86,6 +86,7 @@ func parseModule(m adjudicator.Module) (*Data, error) {
 			errs = append(errs, fmt.Errorf("%s: map.yaml has no zone %q with its hexes", where, n.ID))
 		}
 	}
+	d.Geo = newGeo(d)
 	var kinds []*CounterKind
 	if err := strict(m, "counters.yaml", &kinds); err != nil {
 		return nil, err

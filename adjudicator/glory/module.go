@@ -197,6 +197,7 @@ type Data struct {
 	Events    map[string]*EventDef
 	Scenarios []*Scenario
 	Digest    string
+	Geo       *Geo // the map as the rules read it
 }
 
 // Scenario returns the scenario called id.

@@ -50,7 +50,7 @@ func parseMove(st *State, side adjudicator.Side, n *yaml.Node) (adjudicator.Orde
 			errs = append(errs, adjudicator.Errorf(n, adjudicator.CodeBadValue, "%v", err))
 		}
 	}
-	keys := []string{"fleets", "moves", "attacks", "naval", "standing", "concede"}
+	keys := []string{"fleets", "moves", "attacks", "naval", "dismantle", "standing", "concede"}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, v := n.Content[i], n.Content[i+1]
 		var err error
@@ -63,6 +63,8 @@ func parseMove(st *State, side adjudicator.Side, n *yaml.Node) (adjudicator.Orde
 			o.Attacks, err = parseAttacks(st, side, v)
 		case "naval":
 			o.Naval, err = parseNaval(st, side, v)
+		case "dismantle":
+			o.Dismantle, err = parseDismantle(st, side, v)
 		case "standing":
 			if o.Standing, err = parseStanding(v); err == nil {
 				err = checkStanding(st, side, v)

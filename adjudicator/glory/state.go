@@ -80,6 +80,10 @@ type State struct {
 	Units   map[string]*Unit        `json:"units"`
 	Nations map[string]*NationState `json:"nations"`
 
+	// Held is who holds each fortification that has changed hands
+	// (DG-CONQ-2); the others are held by their nation's ally.
+	Held map[string]adjudicator.Side `json:"held,omitempty"`
+
 	Cup    []string `json:"cup,omitempty"`    // strategic event counters in the cup (DG-EVT)
 	Drawn  []string `json:"drawn,omitempty"`  // drawn, in order
 	OnMapE []string `json:"on_map,omitempty"` // drawn counters placed on the map (wizards, lances…)
@@ -145,6 +149,7 @@ func (s *State) Clone() *State {
 		}
 	}
 	c.Strength = maps.Clone(s.Strength)
+	c.Held = maps.Clone(s.Held)
 	c.Pause = s.Pause.Clone()
 	c.Traces = slices.Clone(s.Traces)
 	return &c

@@ -22,14 +22,18 @@ func (w *world) replacements(side adjudicator.Side, o *StrategicOrders)         
 func (w *world) drawEvent(drawer adjudicator.Side)                                            {}
 func (w *world) activations(drawer adjudicator.Side, o map[adjudicator.Side]*StrategicOrders) {}
 
-// checkVictory ends the game when a scenario's victory condition decides
-// it; final is true at the end of the last turn.
-func (w *world) checkVictory(early bool) bool {
-	st := w.st()
-	if early {
-		return false
-	}
-	w.emit(&Ended{Result: "the last turn is over; victory conditions are not built yet"})
-	_ = st
-	return true
+// checkConquest conquers the nations whose last fortification h was
+// (DG-CONQ, DG-KNIGHT, DG-CAP).
+func (w *world) checkConquest(h string) {}
+
+// invade resolves the activation by invasion of neutral nation n, entered
+// by side's counter id at h (DG-INV).
+func (w *world) invade(n string, side adjudicator.Side, id, h string) {}
+
+// parseDismantle reads the capitals WS dismantles (DG-CAP-3).
+func parseDismantle(st *State, side adjudicator.Side, v *yaml.Node) ([]string, error) {
+	return nil, adjudicator.Errorf(v, codeCannot, "moving semi-human capitals is not built yet")
 }
+
+// dismantle dismantles the capitals named (DG-CAP-4, -5).
+func (w *world) dismantle(side adjudicator.Side, nations []string) {}

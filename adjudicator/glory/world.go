@@ -138,6 +138,9 @@ func (w *world) runFrom(p *program, ans *Answer) {
 		case stageFleets:
 			paused = w.eachOrder(p, len(p.Orders.Fleets), ans, func(i int, a *Answer) bool { return w.fleetOrder(p, &p.Orders.Fleets[i], a) })
 		case stageMoves:
+			if p.Index == 0 && ans == nil && len(p.Orders.Dismantle) > 0 {
+				w.dismantle(p.Side, p.Orders.Dismantle)
+			}
 			paused = w.eachOrder(p, len(p.Orders.Moves), ans, func(i int, a *Answer) bool { return w.moveOrder(p, &p.Orders.Moves[i], a) })
 		case stageTaunts:
 			paused = w.taunts(p, ans)
@@ -202,6 +205,9 @@ type MoveOrders struct {
 	Moves    []MoveOrder   `json:"moves,omitempty" yaml:"moves,omitempty"`
 	Attacks  []AttackOrder `json:"attacks,omitempty" yaml:"attacks,omitempty"`
 	Naval    []NavalOrder  `json:"naval,omitempty" yaml:"naval,omitempty"`
+	// Dismantle lists the semi-human capitals WS dismantles this step
+	// (DG-CAP-3, optional rule), resolved before his moves.
+	Dismantle []string `json:"dismantle,omitempty" yaml:"dismantle,omitempty"`
 	Standing Standing      `json:"standing,omitempty" yaml:"standing,omitempty"`
 	Concede  bool          `json:"concede,omitempty" yaml:"concede,omitempty"`
 }
