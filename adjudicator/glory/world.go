@@ -201,15 +201,15 @@ func (w *world) endTurn() {
 
 // MoveOrders are a mover's orders for steps 5 and 6 (or 7).
 type MoveOrders struct {
-	Fleets   []FleetOrder  `json:"fleets,omitempty" yaml:"fleets,omitempty"`
-	Moves    []MoveOrder   `json:"moves,omitempty" yaml:"moves,omitempty"`
-	Attacks  []AttackOrder `json:"attacks,omitempty" yaml:"attacks,omitempty"`
-	Naval    []NavalOrder  `json:"naval,omitempty" yaml:"naval,omitempty"`
+	Fleets  []FleetOrder  `json:"fleets,omitempty" yaml:"fleets,omitempty"`
+	Moves   []MoveOrder   `json:"moves,omitempty" yaml:"moves,omitempty"`
+	Attacks []AttackOrder `json:"attacks,omitempty" yaml:"attacks,omitempty"`
+	Naval   []NavalOrder  `json:"naval,omitempty" yaml:"naval,omitempty"`
 	// Dismantle lists the semi-human capitals WS dismantles this step
 	// (DG-CAP-3, optional rule), resolved before his moves.
 	Dismantle []string `json:"dismantle,omitempty" yaml:"dismantle,omitempty"`
-	Standing Standing      `json:"standing,omitempty" yaml:"standing,omitempty"`
-	Concede  bool          `json:"concede,omitempty" yaml:"concede,omitempty"`
+	Standing  Standing `json:"standing,omitempty" yaml:"standing,omitempty"`
+	Concede   bool     `json:"concede,omitempty" yaml:"concede,omitempty"`
 }
 
 func (o *MoveOrders) conceded() bool { return o.Concede }
