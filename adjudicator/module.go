@@ -17,7 +17,7 @@ import (
 // module it was created with in its game.created, so it replays exactly
 // whatever happens to the module later.
 type Module struct {
-	Name  string            // e.g. "demo", "ansalon"
+	Name  string            // e.g. "demo", or a group's own "club-2026"
 	Files map[string][]byte // by slash-separated path inside the module, e.g. "map.yaml"
 }
 

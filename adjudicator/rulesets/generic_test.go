@@ -17,6 +17,7 @@ import (
 // Paths are from the module's root; "/..." takes the subpackages too.
 var genericDirs = []string{
 	"adjudicator",
+	"adjudicator/pause/...",
 	"adjudicator/render/...",
 	"adjudicator/game/...",
 	"adjudicator/hexmap/...",
@@ -26,11 +27,12 @@ var genericDirs = []string{
 	"cmd/umpire/...",
 }
 
-// gameWords are the names of Dragon Rage, its maps, its creatures and its
-// spells, and its rule IDs (DR-MAP-5), which no generic package may use.
+// gameWords are the names of the games, their maps, sides, creatures and
+// spells (Dragon Rage, Dragons of Glory), and their rule IDs (DR-MAP-5,
+// DG-MOVE-3), which no generic package may use.
 var (
-	gameWords = regexp.MustCompile(`(?i)dragon ?rage|serpent|esirien|nurkott|elowyn|whirlwind`)
-	ruleIDs   = regexp.MustCompile(`\bDR-[A-Z]+-[0-9]`)
+	gameWords = regexp.MustCompile(`(?i)dragon ?rage|serpent|esirien|nurkott|elowyn|whirlwind|dragons of glory|ansalon|highlord|whitestone|maelstrom|kender|draconian`)
+	ruleIDs   = regexp.MustCompile(`\b(DR|DG)-[A-Z]+-[0-9]`)
 )
 
 // allowed are the exceptions, by file and word (lower case, or the rule
@@ -38,6 +40,7 @@ var (
 var allowed = map[string]string{
 	"adjudicator/rulesets/rulesets.go dragonrage": "the registry: the one place that lists rulesets (its import and its line)",
 	"adjudicator/doc.go dragon rage":              "the engine's overview names the games its vocabulary was drawn from, as examples",
+	"adjudicator/doc.go dragons of glory":         "the engine's overview names the games its vocabulary was drawn from, as examples",
 }
 
 // genericHits lists "path word" for every game word in src, a file at path.
