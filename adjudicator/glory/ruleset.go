@@ -217,7 +217,8 @@ func (ruleset) Due(s adjudicator.State) []adjudicator.Request {
 			out = append(out, adjudicator.Request{
 				ID: fmt.Sprintf("t%d.%s.strategic", st.Turn, side), Side: side, Kind: "orders",
 				Turn: st.Turn, Phase: StepStrategic, Hidden: true,
-				Title: fmt.Sprintf("turn %d (%s), %s: replacements, activation and initiative", st.Turn, st.TurnLabel(), side),
+				Title:  fmt.Sprintf("turn %d (%s), %s: replacements, activation and initiative", st.Turn, st.TurnLabel(), side),
+				Prompt: st.strategicPrompt(side),
 			})
 		}
 		return out
@@ -229,7 +230,8 @@ func (ruleset) Due(s adjudicator.State) []adjudicator.Request {
 		return []adjudicator.Request{{
 			ID: fmt.Sprintf("t%d.%s.move", st.Turn, st.Mover), Side: st.Mover, Kind: "orders",
 			Turn: st.Turn, Phase: StepMove,
-			Title: fmt.Sprintf("turn %d (%s), %s movement and combat (%s)", st.Turn, st.TurnLabel(), st.Mover, step),
+			Title:  fmt.Sprintf("turn %d (%s), %s movement and combat (%s)", st.Turn, st.TurnLabel(), st.Mover, step),
+			Prompt: st.movePrompt(st.Mover),
 		}}
 	}
 	return nil
