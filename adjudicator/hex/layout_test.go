@@ -130,7 +130,7 @@ func TestLayoutProperties(t *testing.T) {
 					if math.Abs(dist-2*math.Sqrt(3)) > 1e-9 {
 						t.Fatalf("%s→%s: centres %.3f apart", h, n, dist)
 					}
-					ang := math.Atan2(nx-cx, -(ny - cy)) * 180 / math.Pi
+					ang := math.Atan2(nx-cx, -(ny-cy)) * 180 / math.Pi
 					if diff := math.Mod(ang-l.Angle(d)+720, 360); diff > 1e-6 && diff < 360-1e-6 {
 						t.Fatalf("%s %s: at %.1f°, Angle says %.1f°", h, l.DirName(d), ang, l.Angle(d))
 					}
