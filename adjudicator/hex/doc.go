@@ -17,6 +17,13 @@
 // preserved, and every computation is done in whole numbers: no rounding can
 // turn "runs along a hexside" into "crosses it".
 //
+// Layouts: the package-level functions and Hex's methods are the grid above
+// (Dragon Rage's). A Layout value gives the same questions for other grids:
+// Flat (the zero value, the grid above), PointyOdd and PointyEven
+// (pointy-topped hexes in rows, odd or even rows half a hex to the right,
+// directions NE E SE SW W NW). Names stay CCRR on every layout. Line of
+// sight (TraceSides, LineOfSight) is computed on the flat grid only.
+//
 // The package is pure geometry. It must never know about terrain, units or
 // any game's rules beyond the grid, and must never do I/O, read the clock or
 // use a random source.

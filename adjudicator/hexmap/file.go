@@ -38,6 +38,7 @@ type fileMap struct {
 	Title   string     `yaml:"title"`
 	Status  string     `yaml:"status"`
 	Notes   string     `yaml:"notes"`
+	Layout  word       `yaml:"layout"` // flat (default), pointy-odd or pointy-even
 	Bounds  fileBounds `yaml:"bounds"`
 	Void    []word     `yaml:"void"` // hexes inside the bounds that are not map (legend, turn track)
 	Default word       `yaml:"default"`
@@ -104,6 +105,7 @@ type fileBrdg struct {
 type fileZone struct {
 	Name   word     `yaml:"name"`
 	Title  string   `yaml:"title"`
+	Group  word     `yaml:"group"`
 	Hexes  []word   `yaml:"hexes"`
 	Except []word   `yaml:"except"`
 	P      fileProv `yaml:",inline"`
@@ -113,5 +115,6 @@ type filePt struct {
 	Name word     `yaml:"name"`
 	Kind word     `yaml:"kind"`
 	Hex  word     `yaml:"hex"`
+	Tags []word   `yaml:"tags"`
 	P    fileProv `yaml:",inline"`
 }

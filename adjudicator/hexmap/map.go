@@ -52,9 +52,12 @@ type Bridge struct {
 	Provenance
 }
 
-// Zone is a named set of hexes: a setup area, "inside-walls", a camp.
+// Zone is a named set of hexes: a setup area, "inside-walls", a camp, a
+// nation. Zones of one Group do not overlap: a hex is in at most one of
+// them (a nation's territory, say, with Group "nation").
 type Zone struct {
 	Name, Title string
+	Group       string
 	Hexes       []hex.Hex // sorted
 	set         map[hex.Hex]bool
 	Provenance
@@ -63,13 +66,19 @@ type Zone struct {
 // Has reports whether h is in the zone.
 func (z *Zone) Has(h hex.Hex) bool { return z.set[h] }
 
-// Point is a named hex with a role: an entry, an exit, a reinforcement hex.
+// Point is a named hex with a role: an entry, an exit, a reinforcement hex,
+// a city. Tags are further roles of the same hex (a city that is also a
+// port and a capital: Kind "city", Tags "port", "capital").
 type Point struct {
 	Name string
 	Kind string
 	Hex  hex.Hex
+	Tags []string
 	Provenance
 }
+
+// Is reports whether the point is of kind k or carries tag k.
+func (p Point) Is(k string) bool { return p.Kind == k || slices.Contains(p.Tags, k) }
 
 // Map is a loaded hex map. It is read-only once loaded.
 type Map struct {
@@ -77,6 +86,10 @@ type Map struct {
 	Bounds                     Bounds
 	Default                    string // terrain of hexes not listed
 	Vocabulary                 *Vocabulary
+	// Layout is the grid the map is drawn on (the file's layout: key):
+	// which hexes touch, the directions of "HEX DIR" hexside runs, how the
+	// renderer draws it. The zero value is hex.Flat.
+	Layout hex.Layout
 
 	void      map[hex.Hex]bool
 	terrain   map[hex.Hex]string
@@ -85,6 +98,7 @@ type Map struct {
 	vp        map[hex.Hex]int
 	vprov     map[hex.Hex]Provenance
 	sides     map[hex.Hexside]Side
+	extra     map[hex.Hexside][]Side // further features of a hexside (Vocabulary.StackSides)
 	roads     []Road
 	roadLinks map[hex.Hexside]bool
 	roadHexes map[hex.Hex]bool
@@ -165,14 +179,49 @@ func (m *Map) TotalVP() int {
 	return t
 }
 
-// HexsideBetween returns the feature drawn on the hexside between a and b.
+// HexsideBetween returns the feature drawn on the hexside between a and b
+// (the first one given, when the vocabulary lets a hexside carry several).
 func (m *Map) HexsideBetween(a, b hex.Hex) (Side, bool) {
-	s, ok := hex.SideBetween(a, b)
+	s, ok := m.Layout.SideBetween(a, b)
 	if !ok {
 		return Side{}, false
 	}
 	f, ok := m.sides[s]
 	return f, ok
+}
+
+// SideBetween is the hexside between a and b on the map's layout, or false
+// when they are not adjacent.
+func (m *Map) SideBetween(a, b hex.Hex) (hex.Hexside, bool) { return m.Layout.SideBetween(a, b) }
+
+// Features returns every feature drawn on hexside s, in file order (more
+// than one only when the vocabulary lets hexsides carry several).
+func (m *Map) Features(s hex.Hexside) []Side {
+	f, ok := m.sides[s]
+	if !ok {
+		return nil
+	}
+	return append([]Side{f}, m.extra[s]...)
+}
+
+// FeaturesBetween returns every feature on the hexside between a and b.
+func (m *Map) FeaturesBetween(a, b hex.Hex) []Side {
+	s, ok := m.Layout.SideBetween(a, b)
+	if !ok {
+		return nil
+	}
+	return m.Features(s)
+}
+
+// SideIs reports whether the hexside between a and b carries a feature of
+// kind k, or a feature tagged k (a "great-river" tag on a river, say).
+func (m *Map) SideIs(a, b hex.Hex, k string) bool {
+	for _, f := range m.FeaturesBetween(a, b) {
+		if f.Kind == k || f.HasTag(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // Feature returns the feature drawn on hexside s.
@@ -181,19 +230,28 @@ func (m *Map) Feature(s hex.Hexside) (Side, bool) {
 	return f, ok
 }
 
-// Sides returns every hexside feature, ordered by hexside.
+// Sides returns every hexside feature, ordered by hexside (the features of
+// one hexside in file order).
 func (m *Map) Sides() []Side {
 	out := make([]Side, 0, len(m.sides))
 	for _, s := range m.sides {
 		out = append(out, s)
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Side.Less(out[j].Side) })
-	return out
+	if len(m.extra) == 0 {
+		return out
+	}
+	all := make([]Side, 0, len(out))
+	for _, s := range out {
+		all = append(all, s)
+		all = append(all, m.extra[s.Side]...)
+	}
+	return all
 }
 
 // Road reports whether a road runs directly from a to b (adjacent hexes).
 func (m *Map) Road(a, b hex.Hex) bool {
-	s, ok := hex.SideBetween(a, b)
+	s, ok := m.Layout.SideBetween(a, b)
 	return ok && m.roadLinks[s]
 }
 
@@ -236,12 +294,56 @@ func (m *Map) InZone(h hex.Hex, zone string) bool {
 	return ok && z.Has(h)
 }
 
-// Points returns the named hexes of kind k ("" for all), in file order.
+// Points returns the named hexes of kind k or tagged k ("" for all), in
+// file order.
 func (m *Map) Points(k string) []Point {
 	var out []Point
 	for _, p := range m.points {
-		if k == "" || p.Kind == k {
+		if k == "" || p.Is(k) {
 			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// PointsAt returns the named hexes at h, in file order.
+func (m *Map) PointsAt(h hex.Hex) []Point {
+	var out []Point
+	for _, p := range m.points {
+		if p.Hex == h {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+// Point returns the named hex called name.
+func (m *Map) Point(name string) (Point, bool) {
+	for _, p := range m.points {
+		if p.Name == name {
+			return p, true
+		}
+	}
+	return Point{}, false
+}
+
+// ZoneOf returns the zone of group g that holds h (a hex is in at most one
+// zone of a group), or false.
+func (m *Map) ZoneOf(h hex.Hex, g string) (*Zone, bool) {
+	for _, n := range m.zoneOrder {
+		if z := m.zones[n]; z.Group == g && z.Has(h) {
+			return z, true
+		}
+	}
+	return nil, false
+}
+
+// ZonesOf returns the zones of group g, in file order.
+func (m *Map) ZonesOf(g string) []*Zone {
+	var out []*Zone
+	for _, n := range m.zoneOrder {
+		if z := m.zones[n]; z.Group == g {
+			out = append(out, z)
 		}
 	}
 	return out
@@ -250,7 +352,7 @@ func (m *Map) Points(k string) []Point {
 // Neighbours returns h's neighbours that are on the map, in direction order.
 func (m *Map) Neighbours(h hex.Hex) []hex.Hex {
 	var out []hex.Hex
-	for _, n := range h.Neighbours() {
+	for _, n := range m.Layout.Neighbours(h) {
 		if m.OnMap(n) {
 			out = append(out, n)
 		}

@@ -50,7 +50,7 @@ func build(f *fileMap, v *Vocabulary, c *collector) *Map {
 		Vocabulary: v,
 		terrain:    map[hex.Hex]string{}, void: map[hex.Hex]bool{}, tprov: map[hex.Hex]Provenance{},
 		flags: map[hex.Hex][]string{}, vp: map[hex.Hex]int{}, vprov: map[hex.Hex]Provenance{},
-		sides: map[hex.Hexside]Side{}, roadLinks: map[hex.Hexside]bool{},
+		sides: map[hex.Hexside]Side{}, extra: map[hex.Hexside][]Side{}, roadLinks: map[hex.Hexside]bool{},
 		roadHexes: map[hex.Hex]bool{}, bridges: map[hex.Hex]Bridge{}, zones: map[string]*Zone{},
 	}
 	if m.Name == "" {
@@ -60,6 +60,13 @@ func build(f *fileMap, v *Vocabulary, c *collector) *Map {
 	if b.MinCol < 0 || b.MinRow < 0 || b.MaxCol > 99 || b.MaxRow > 99 || b.MinCol > b.MaxCol || b.MinRow > b.MaxRow || b.MaxCol == 0 {
 		c.top("bounds must give cols: [first, last] and rows: [first, last] between 0 and 99")
 		return m
+	}
+	if f.Layout.s != "" {
+		l, err := hex.ParseLayout(f.Layout.s)
+		if err != nil {
+			c.at(f.Layout, "%v", err)
+		}
+		m.Layout = l
 	}
 	m.Default = "open"
 	if f.Default.s != "" {

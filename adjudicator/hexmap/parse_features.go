@@ -1,6 +1,7 @@
 package hexmap
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
@@ -13,7 +14,17 @@ func (p *parser) addSide(w word, s Side) {
 		return
 	}
 	if old, ok := p.m.sides[s.Side]; ok {
-		p.c.at(w, "hexside %s already has a %s", s.Side, old.Kind)
+		if !p.m.Vocabulary.StackSides {
+			p.c.at(w, "hexside %s already has a %s", s.Side, old.Kind)
+			return
+		}
+		for _, f := range p.m.Features(s.Side) {
+			if f.Kind == s.Kind {
+				p.c.at(w, "hexside %s already has a %s", s.Side, f.Kind)
+				return
+			}
+		}
+		p.m.extra[s.Side] = append(p.m.extra[s.Side], s)
 		return
 	}
 	p.m.sides[s.Side] = s
@@ -36,7 +47,7 @@ func (p *parser) sides(fs []fileSide) {
 				p.c.at(f.Hexes[0], "hexes must be two four-digit hexes")
 				continue
 			}
-			s, ok := hex.SideBetween(a, b)
+			s, ok := p.m.Layout.SideBetween(a, b)
 			if !ok {
 				p.c.at(f.Hexes[0], "hexes %s and %s are not adjacent", a, b)
 				continue
@@ -57,14 +68,14 @@ func (p *parser) sides(fs []fileSide) {
 			p.c.at(f.Inside, "with sides: runs, the hex that starts each run is the inside one; drop inside:")
 		}
 		for _, w := range f.Sides {
-			h, ds, err := sideRun(w.s)
+			h, ds, err := sideRun(w.s, p.m.Layout)
 			if err != nil {
 				p.c.at(w, "%v", err)
 				continue
 			}
 			for _, d := range ds {
 				s := base
-				s.Side, s.Inside = h.Side(d), h
+				s.Side, s.Inside = p.m.Layout.Side(h, d), h
 				p.addSide(w, s)
 			}
 		}
@@ -80,7 +91,7 @@ func (p *parser) roads(rs []fileRoad) {
 				continue
 			}
 			if n := len(road.Path); n > 0 {
-				s, adj := hex.SideBetween(road.Path[n-1], h)
+				s, adj := p.m.Layout.SideBetween(road.Path[n-1], h)
 				if !adj {
 					p.c.at(w, "road %q jumps from %s to %s, which are not adjacent", r.Name, road.Path[n-1], h)
 				} else {
@@ -115,7 +126,7 @@ func (p *parser) bridges(bs []fileBrdg) {
 		good := true
 		for i, w := range b.Connects {
 			e, ok := p.one(w, "bridge "+h.String())
-			if ok && !h.Adjacent(e) {
+			if ok && !p.m.Layout.Adjacent(h, e) {
 				p.c.at(w, "bridge %s cannot connect %s: not adjacent", h, e)
 				ok = false
 			}
@@ -138,12 +149,20 @@ func (p *parser) zones(zs []fileZone) {
 			p.c.at(z.Name, "zone %q is defined twice", z.Name.s)
 			continue
 		}
-		zone := &Zone{Name: z.Name.s, Title: z.Title, set: map[hex.Hex]bool{}, Provenance: z.P.prov()}
+		zone := &Zone{Name: z.Name.s, Title: z.Title, Group: z.Group.s, set: map[hex.Hex]bool{}, Provenance: z.P.prov()}
 		for _, h := range p.hexes(z.Hexes) {
 			zone.set[h] = true
 		}
 		for _, h := range p.hexes(z.Except) {
 			delete(zone.set, h)
+		}
+		if zone.Group != "" {
+			for _, h := range sortedKeys(zone.set) {
+				if other, ok := p.m.ZoneOf(h, zone.Group); ok {
+					p.c.at(z.Name, "zone %q: hex %s is already in zone %q of group %q (a hex is in at most one zone of a group); leave it out of one of them", zone.Name, h, other.Name, zone.Group)
+					break
+				}
+			}
 		}
 		for h := range zone.set {
 			zone.Hexes = append(zone.Hexes, h)
@@ -166,6 +185,16 @@ func (p *parser) points(ps []filePt) {
 			continue
 		}
 		seen[pt.Name.s] = true
-		p.m.points = append(p.m.points, Point{Name: pt.Name.s, Kind: pt.Kind.s, Hex: h, Provenance: pt.P.prov()})
+		point := Point{Name: pt.Name.s, Kind: pt.Kind.s, Hex: h, Provenance: pt.P.prov()}
+		for _, w := range pt.Tags {
+			if len(p.m.Vocabulary.PointTags) == 0 {
+				p.c.at(w, "point %s: this map's vocabulary gives points no tags; drop tags:", pt.Name.s)
+				break
+			}
+			if p.kind(w, "point tag", p.m.Vocabulary.PointTags) && !slices.Contains(point.Tags, w.s) {
+				point.Tags = append(point.Tags, w.s)
+			}
+		}
+		p.m.points = append(p.m.points, point)
 	}
 }

@@ -62,11 +62,16 @@ func pair(a, b, s string) (hex.Hex, hex.Hex, error) {
 	return h1, h2, nil
 }
 
-// sideRun reads "0707 NW N": hexsides of one hex in the listed directions.
-func sideRun(s string) (hex.Hex, []hex.Direction, error) {
+// sideRun reads "0707 NW N": hexsides of one hex in the listed directions
+// of layout l ("2715 E NE" on a pointy map).
+func sideRun(s string, l hex.Layout) (hex.Hex, []hex.Direction, error) {
 	f := strings.Fields(s)
 	if len(f) < 2 {
-		return hex.Hex{}, nil, fmt.Errorf("%q: write a hex then one or more directions, e.g. \"0707 NW N\"", s)
+		eg := "0707 NW N"
+		if l.Pointy() {
+			eg = "0707 NW E"
+		}
+		return hex.Hex{}, nil, fmt.Errorf("%q: write a hex then one or more directions, e.g. %q", s, eg)
 	}
 	h, err := hex.Parse(f[0])
 	if err != nil {
@@ -74,7 +79,7 @@ func sideRun(s string) (hex.Hex, []hex.Direction, error) {
 	}
 	var ds []hex.Direction
 	for _, t := range f[1:] {
-		d, err := hex.ParseDirection(t)
+		d, err := l.ParseDirection(t)
 		if err != nil {
 			return hex.Hex{}, nil, err
 		}

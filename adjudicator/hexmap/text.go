@@ -9,8 +9,10 @@ import (
 )
 
 // Text draws the map as a plain-text hex grid, for "umpire map show" and for
-// mails. Each map row takes two lines: odd columns on the first, even
-// columns (half a hex lower) on the second. Each hex is three characters:
+// mails. On a flat map each map row takes two lines: odd columns on the
+// first, even columns (half a hex lower) on the second. On a pointy map each
+// row is one line, the rows shifted half a hex right indented by two
+// characters. Each hex is three characters:
 //
 //	1st  terrain letter, upper case when a road runs through the hex
 //	2nd  G gate or D door on one of its sides, # any other barrier side
@@ -30,6 +32,11 @@ func Text(m *Map, overlay func(hex.Hex) string) string {
 		fmt.Fprintf(&b, " (%s)", m.Status)
 	}
 	b.WriteString("\n")
+	if m.Layout.Pointy() {
+		pointyText(&b, m, overlay)
+		b.WriteString(legend(m))
+		return b.String()
+	}
 	bd := m.Bounds
 	col := func(c int) int { return 4 + (c-bd.MinCol)*3 }
 	width := col(bd.MaxCol) + 3
@@ -74,7 +81,7 @@ func cell(m *Map, h hex.Hex, overlay func(hex.Hex) string) string {
 	if _, ok := m.bridges[h]; ok {
 		mark = 'B'
 	}
-	for _, s := range h.Sides() {
+	for _, s := range m.Layout.Sides(h) {
 		f, ok := m.sides[s]
 		if !ok {
 			continue
@@ -102,6 +109,37 @@ func cell(m *Map, h hex.Hex, overlay func(hex.Hex) string) string {
 		}
 	}
 	return string(out)
+}
+
+// pointyText draws a pointy map's rows, one line each, every hex four
+// characters wide and shifted rows two characters to the right.
+func pointyText(b *strings.Builder, m *Map, overlay func(hex.Hex) string) {
+	bd := m.Bounds
+	col := func(c int, shift bool) int {
+		x := 4 + (c-bd.MinCol)*4
+		if shift {
+			x += 2
+		}
+		return x
+	}
+	width := col(bd.MaxCol, true) + 3
+	header := []byte(strings.Repeat(" ", width))
+	for c := bd.MinCol; c <= bd.MaxCol; c++ {
+		copy(header[col(c, false):], fmt.Sprintf("%02d", c))
+	}
+	b.WriteString(strings.TrimRight(string(header), " ") + "\n")
+	for r := bd.MinRow; r <= bd.MaxRow; r++ {
+		line := []byte(strings.Repeat(" ", width))
+		copy(line, fmt.Sprintf("%02d", r))
+		// a row is shifted when its hexes sit right of the row above's
+		shift := m.Layout.Centre(hex.New(0, r)).X == 1
+		for c := bd.MinCol; c <= bd.MaxCol; c++ {
+			if h := hex.New(c, r); m.OnMap(h) {
+				copy(line[col(c, shift):], cell(m, h, overlay))
+			}
+		}
+		b.WriteString(strings.TrimRight(string(line), " ") + "\n")
+	}
 }
 
 func legend(m *Map) string {

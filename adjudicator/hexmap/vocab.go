@@ -14,6 +14,13 @@ type Vocabulary struct {
 	Bridges []string
 	// Points are the kinds of named hexes, e.g. entry, exit, reinforcement.
 	Points []string
+	// PointTags are the further roles a named hex may carry in its tags:
+	// list, e.g. port, capital. A map may give no tags when it is empty.
+	PointTags []string
+	// StackSides lets one hexside carry several features of different
+	// kinds (a river that is also a mountain ridge); otherwise a second
+	// feature on a hexside is an error.
+	StackSides bool
 	// Letters gives each terrain kind's letter in Text; a kind without one
 	// uses its first letter.
 	Letters map[string]byte

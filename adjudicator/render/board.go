@@ -33,6 +33,23 @@ type Options struct {
 	// hexside features and markers (adjudicator.HexMaps); nil, or a kind
 	// it leaves out, is drawn plainly.
 	Style *adjudicator.PictureStyle
+
+	// Mode is what part of the map the picture shows, and how: Full (the
+	// zero value: the whole map, every counter), Crop (the region where
+	// things happened, counters at Scale) or Overview (the whole map,
+	// small, a disc per side and hex in place of counters). Crop and
+	// Overview keep a big map's pictures readable and small.
+	Mode Mode
+	// Focus are hexes (CCRR) a Crop must show besides every hex of the
+	// View's traces: say, the hexes of the units that moved or fought.
+	Focus []string
+	// Margin is how many hexes a Crop shows around its focus; 0 means 2.
+	Margin int
+	// MapScale is the size of the map in an Overview, relative to Scale
+	// (the header, panel and legend keep Scale); 0 means 0.4. In a Crop,
+	// the map is drawn smaller than Scale only when the region is very
+	// large (never below 0.6 of it).
+	MapScale float64
 }
 
 const (
@@ -42,16 +59,19 @@ const (
 
 // board is one picture being built.
 type board struct {
-	m   *hexmap.Map
-	v   adjudicator.View
-	opt Options
-	st  *style
-	u   float64 // one size unit in pixels (the scale)
-	s   float64 // one lattice unit of package hex in pixels (x)
-	ox  float64 // pixel position of lattice point (0, 0)
-	oy  float64
-	fs  faces
-	c   canvas
+	m      *hexmap.Map
+	v      adjudicator.View
+	opt    Options
+	st     *style
+	u      float64          // one size unit in pixels (the scale); mapU while the map is drawn
+	tu     float64          // one size unit of the header, panel and legend
+	mapU   float64          // one size unit of the map and what is drawn on it
+	s      float64          // one lattice unit of package hex in pixels (x)
+	region map[hex.Hex]bool // a Crop's hexes; nil: the whole map
+	ox     float64          // pixel position of lattice point (0, 0)
+	oy     float64
+	fs     faces
+	c      canvas
 
 	sides []adjudicator.Side
 	warn  []string
@@ -110,7 +130,11 @@ func build(m *hexmap.Map, v adjudicator.View, opt Options) (*board, error) {
 		return nil, fmt.Errorf("render: scale %g is too large (at most 8)", opt.Scale)
 	}
 	b := &board{m: m, v: v, opt: opt, st: newStyle(opt.Style), u: opt.Scale, fs: faces{}, used: map[string]bool{}}
-	b.s = 20 * b.u
+	b.tu, b.mapU = b.u, b.u
+	if err := b.frame(); err != nil {
+		return nil, err
+	}
+	b.s = 20 * b.mapU
 	b.sides = sideOrder(opt.Sides, v)
 	b.readView()
 	b.planTraces()
@@ -137,7 +161,15 @@ func (b *board) readView() {
 	b.sideMark = map[hex.Hexside][]adjudicator.HexMark{}
 	b.occupied = map[hex.Hex]bool{}
 	for _, u := range b.v.Units {
+		if u.Type == Hidden {
+			// A stack the viewer sees but cannot identify: keep nothing
+			// but where it is, whose it is and how many counters.
+			u = adjudicator.UnitView{Side: u.Side, Type: Hidden, At: u.At, Values: u.Values, Gone: u.Gone}
+		}
 		h, ok := b.parseHex(u.At)
+		if ok && !b.inView(h) {
+			continue // on the map, outside the crop
+		}
 		switch {
 		case u.Gone && ok:
 			b.ghosts = append(b.ghosts, placed{u, h})
@@ -159,7 +191,7 @@ func (b *board) readView() {
 		if a, c, ok := strings.Cut(mk.At, "/"); ok {
 			ha, oka := b.parseHex(a)
 			hc, okc := b.parseHex(c)
-			s, adj := hex.SideBetween(ha, hc)
+			s, adj := b.m.Layout.SideBetween(ha, hc)
 			if !oka || !okc || !adj {
 				b.warnf("marker %s at %s: not a hexside of %s", mk.Kind, mk.At, b.m.Name)
 				continue
@@ -170,6 +202,9 @@ func (b *board) readView() {
 		h, ok := b.parseHex(mk.At)
 		if !ok {
 			b.warnf("marker %s at %s: not a hex of %s", mk.Kind, mk.At, b.m.Name)
+			continue
+		}
+		if !b.inView(h) {
 			continue
 		}
 		if b.addZoneMark(mk, h) {
@@ -190,10 +225,30 @@ func looksLikeHex(s string) bool {
 }
 
 // centre is the pixel centre of h.
-func (b *board) centre(h hex.Hex) pt { return b.lattice(hex.Centre(h)) }
+func (b *board) centre(h hex.Hex) pt { return b.lattice(b.m.Layout.Centre(h)) }
 
+// lattice is the pixel position of a point of the layout's exact plane: the
+// flat plane's y and the pointy plane's x are stretched by √3.
 func (b *board) lattice(p hex.Point) pt {
+	if b.m.Layout.Pointy() {
+		return pt{b.ox + b.s*sqrt3*float64(p.X), b.oy + b.s*float64(p.Y)}
+	}
 	return pt{b.ox + b.s*float64(p.X), b.oy + b.s*sqrt3*float64(p.Y)}
+}
+
+// kx and ky are the pixels of one step of the layout's plane along x and y.
+func (b *board) kx() float64 {
+	if b.m.Layout.Pointy() {
+		return b.s * sqrt3
+	}
+	return b.s
+}
+
+func (b *board) ky() float64 {
+	if b.m.Layout.Pointy() {
+		return b.s
+	}
+	return b.s * sqrt3
 }
 
 // hexPts are the six corners of h, clockwise from the NW end of its north
@@ -201,7 +256,7 @@ func (b *board) lattice(p hex.Point) pt {
 func (b *board) hexPts(h hex.Hex) []pt {
 	out := make([]pt, 0, 6)
 	for _, d := range hex.Directions {
-		p, _ := hex.Corners(h, d)
+		p, _ := b.m.Layout.Corners(h, d)
 		out = append(out, b.lattice(p))
 	}
 	return out
@@ -209,7 +264,7 @@ func (b *board) hexPts(h hex.Hex) []pt {
 
 // sidePts are the two ends of hexside s.
 func (b *board) sidePts(s hex.Hexside) (pt, pt) {
-	p, q := s.Ends()
+	p, q := b.m.Layout.SideEnds(s)
 	return b.lattice(p), b.lattice(q)
 }
 
@@ -221,6 +276,12 @@ func (b *board) A() float64 { return b.s * sqrt3 }
 // horizontal offset x.
 func (b *board) halfHeight(x float64) float64 {
 	x = math.Abs(x)
+	if b.m.Layout.Pointy() {
+		if x > b.A() {
+			return 0
+		}
+		return b.R() - x/sqrt3
+	}
 	if x <= b.s {
 		return b.A()
 	}
@@ -230,20 +291,27 @@ func (b *board) halfHeight(x float64) float64 {
 // layout places the header, the map, the side panel and the legend, then
 // draws them.
 func (b *board) layout() {
+	if b.tu == 0 { // a board made without build: one scale for all
+		b.tu, b.mapU = b.u, b.u
+	}
 	u := b.u
 	minX, maxX, minY, maxY := math.MaxInt, math.MinInt, math.MaxInt, math.MinInt
-	for _, h := range b.m.Hexes() {
-		p := hex.Centre(h)
-		minX, maxX = min(minX, p.X-2), max(maxX, p.X+2)
-		minY, maxY = min(minY, p.Y-1), max(maxY, p.Y+1)
+	ex, ey := 2, 1 // how far corners reach from the centre in the plane
+	if b.m.Layout.Pointy() {
+		ex, ey = 1, 2
+	}
+	for _, h := range b.shown() {
+		p := b.m.Layout.Centre(h)
+		minX, maxX = min(minX, p.X-ex), max(maxX, p.X+ex)
+		minY, maxY = min(minY, p.Y-ey), max(maxY, p.Y+ey)
 	}
 	margin := 14 * u
 	headerH := 54 * u
 	b.mapX, b.mapY = margin, margin+headerH
-	b.mapW = b.s * float64(maxX-minX)
-	b.mapH = b.s * sqrt3 * float64(maxY-minY)
-	b.ox = b.mapX - b.s*float64(minX)
-	b.oy = b.mapY - b.s*sqrt3*float64(minY)
+	b.mapW = b.kx() * float64(maxX-minX)
+	b.mapH = b.ky() * float64(maxY-minY)
+	b.ox = b.mapX - b.kx()*float64(minX)
+	b.oy = b.mapY - b.ky()*float64(minY)
 
 	b.width = int(math.Ceil(b.mapX + b.mapW + 18*u + panelW*u + margin))
 	panelX := b.mapX + b.mapW + 18*u
@@ -255,10 +323,14 @@ func (b *board) layout() {
 	// The map's layer: what changes seldom during a game, drawn first so
 	// that the rasteriser can keep it (layerCache). The header does not
 	// overlap the map, so it may come after.
+	b.u = b.mapU
 	b.drawLayer()
 	b.base = len(b.c.ops)
+	b.u = b.tu
 	b.header(margin, margin, float64(b.width)-2*margin)
+	b.u = b.mapU
 	b.drawMap()
+	b.u = b.tu
 	bottom := b.drawPanel(b.panelSections(), panelX, b.mapY)
 	bottom = b.legend(panelX, bottom+4*u, panelW*u)
 	bottom = math.Max(bottom, b.mapY+b.mapH)
@@ -287,10 +359,16 @@ func (b *board) drawMap() {
 	b.drawAreas()
 	b.drawHexMarkers()
 	b.drawMoves()
-	b.drawUnits()
+	if b.overview() {
+		b.drawSummaries()
+	} else {
+		b.drawUnits()
+	}
 	b.drawAttacks()
 	b.drawStepBadges()
-	b.drawHexTabs()
+	if !b.overview() {
+		b.drawHexTabs()
+	}
 }
 
 // title is the header's first line.

@@ -20,7 +20,7 @@ func (b *board) panelSections() []string {
 		}
 	}
 	for _, s := range b.stacks() {
-		if len(s.units) > 1 {
+		if len(s.units) > 1 && !b.overview() {
 			out = append(out, "Stacks")
 			break
 		}
@@ -209,6 +209,9 @@ func otherStatuses(un adjudicator.UnitView) []string {
 
 // unitLine is a unit as one line of text: type, printed values, id.
 func unitLine(un adjudicator.UnitView) string {
+	if un.Type == Hidden {
+		return "hidden stack of " + itoa(counters(un))
+	}
 	s := un.Type
 	if un.Values != "" {
 		s += " " + un.Values

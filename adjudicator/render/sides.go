@@ -32,6 +32,9 @@ func sideState(ms []adjudicator.HexMark) (broken, open bool, other []adjudicator
 func (b *board) drawSides() {
 	done := map[hex.Hexside]bool{}
 	for _, f := range b.m.Sides() {
+		if x, y := f.Side.Hexes(); !b.inView(x) && !b.inView(y) {
+			continue
+		}
 		p, q := b.sidePts(f.Side)
 		broken, open, other := sideState(b.sideMark[f.Side])
 		done[f.Side] = true

@@ -9,7 +9,7 @@ import (
 
 // drawTerrain fills every hex with its terrain's colour and pattern.
 func (b *board) drawTerrain() {
-	for _, h := range b.m.Hexes() {
+	for _, h := range b.shown() {
 		kind := b.m.Terrain(h)
 		b.used["terrain:"+kind] = true
 		b.terrainHex(b.centre(h), b.hexPts(h), kind, 1)
@@ -29,6 +29,9 @@ func (b *board) drawTerrain() {
 func (b *board) terrainHex(c pt, ps []pt, kind string, k float64) {
 	st := b.st.terrainStyleOf(kind)
 	b.c.ops = append(b.c.ops, op{kind: opFill, paths: [][]pt{orient(ps, true)}, fill: st.fill, crisp: k == 1})
+	if k == 1 && b.overview() {
+		return // an Overview's hexes are too small for patterns
+	}
 	u := b.u * k
 	at := func(x, y float64) pt { return pt{c.X + x*u, c.Y + y*u} }
 	switch st.pattern {
@@ -90,6 +93,10 @@ func (b *board) band(c pt, kind string, k float64) {
 	u := b.u * k
 	x0 := 40 - 14/sqrt3
 	ps := []pt{{c.X - x0*u, c.Y + 14*u}, {c.X + x0*u, c.Y + 14*u}, {c.X + 20*u, c.Y + 20*sqrt3*u}, {c.X - 20*u, c.Y + 20*sqrt3*u}}
+	if b.m.Layout.Pointy() && k == 1 { // the foot of a pointy hex is a corner
+		a := 20 * sqrt3
+		ps = []pt{{c.X - a*u, c.Y + 14*u}, {c.X + a*u, c.Y + 14*u}, {c.X + a*u, c.Y + 20*u}, {c.X, c.Y + 40*u}, {c.X - a*u, c.Y + 20*u}}
+	}
 	st := b.st.terrainStyleOf(kind)
 	b.c.poly(ps, st.fill, Colour{}, 0)
 	b.c.line(wave(pt{c.X, c.Y + 24*u}, 20*u, 2*u, 7*u), st.mark, 1.4*u, true)
@@ -120,13 +127,13 @@ func arc(c pt, r, a0, a1 float64) []pt {
 // drawGrid outlines every hex, each side once.
 func (b *board) drawGrid() {
 	var ls [][]pt
-	for _, h := range b.m.Hexes() {
+	for _, h := range b.shown() {
 		for _, d := range hex.Directions {
-			n := h.Neighbour(d)
+			n := b.m.Layout.Neighbour(h, d)
 			if b.m.OnMap(n) && n.Less(h) {
 				continue // drawn with n
 			}
-			p, q := hex.Corners(h, d)
+			p, q := b.m.Layout.Corners(h, d)
 			ls = append(ls, []pt{b.lattice(p), b.lattice(q)})
 		}
 	}
@@ -136,10 +143,10 @@ func (b *board) drawGrid() {
 // drawEdge draws the map's edge: every side whose neighbour is off the map.
 func (b *board) drawEdge() {
 	var ls [][]pt
-	for _, h := range b.m.Hexes() {
+	for _, h := range b.shown() {
 		for _, d := range hex.Directions {
-			if !b.m.OnMap(h.Neighbour(d)) {
-				p, q := hex.Corners(h, d)
+			if !b.m.OnMap(b.m.Layout.Neighbour(h, d)) {
+				p, q := b.m.Layout.Corners(h, d)
 				ls = append(ls, []pt{b.lattice(p), b.lattice(q)})
 			}
 		}
@@ -153,6 +160,13 @@ func (b *board) drawRoads() {
 	for _, r := range b.m.Roads() {
 		var l []pt
 		for _, h := range r.Path {
+			if !b.inView(h) { // a Crop draws the road's runs inside it
+				if len(l) > 1 {
+					ls = append(ls, l)
+				}
+				l = nil
+				continue
+			}
 			l = append(l, b.centre(h))
 		}
 		if len(l) > 1 {
@@ -170,7 +184,7 @@ func (b *board) drawRoads() {
 // sideMid is the middle of the side between h and n, or n's centre when
 // they are not adjacent.
 func (b *board) sideMid(h, n hex.Hex) pt {
-	if s, ok := hex.SideBetween(h, n); ok {
+	if s, ok := b.m.Layout.SideBetween(h, n); ok {
 		p, q := b.sidePts(s)
 		return p.lerp(q, 0.5)
 	}
@@ -185,6 +199,9 @@ var (
 // drawBridges draws each bridge as a deck from bank to bank.
 func (b *board) drawBridges() {
 	for _, br := range b.m.Bridges() {
+		if !b.inView(br.Hex) {
+			continue
+		}
 		p := b.sideMid(br.Hex, br.Connects[0])
 		q := b.sideMid(br.Hex, br.Connects[1])
 		state := ""
@@ -297,7 +314,11 @@ const (
 // drawHexNumbers prints each hex's CCRR number at its top.
 func (b *board) drawHexNumbers() {
 	col := ink.alpha(0.78)
-	for _, h := range b.m.Hexes() {
+	for _, h := range b.shown() {
+		if b.overview() {
+			b.overviewNumber(h)
+			continue
+		}
 		c := b.centre(h)
 		b.c.text(pt{c.X, c.Y + hexNumY*b.u}, h.String(), hexNumSize*b.u, false, middle, col)
 	}
@@ -310,10 +331,13 @@ func (b *board) drawVP() {
 	seen := map[hex.Hex]bool{}
 	for _, h := range b.m.VPHexes() {
 		seen[h] = true
+		if !b.inView(h) {
+			continue
+		}
 		b.vpBadge(b.centre(h).add(pt{-28 * b.u, 2 * b.u}), b.m.VP(h), b.takeMark(h, vpDestroyedKinds...), 1)
 	}
 	// A destroyed marker on a hex the map gives no value.
-	for _, h := range b.m.Hexes() {
+	for _, h := range b.shown() {
 		if !seen[h] && b.takeMark(h, "vp-destroyed") {
 			b.vpBadge(b.centre(h).add(pt{-28 * b.u, 2 * b.u}), 0, true, 1)
 		}
@@ -363,7 +387,7 @@ func (b *board) drawPoints() {
 	byHex := map[hex.Hex][]string{}
 	var order []hex.Hex
 	for _, p := range b.m.Points("") {
-		if !b.m.OnMap(p.Hex) {
+		if !b.inView(p.Hex) {
 			continue
 		}
 		if _, ok := byHex[p.Hex]; !ok {

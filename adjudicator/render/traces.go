@@ -23,8 +23,8 @@ func (b *board) drawAreas() {
 		h, _ := b.parseHex(mk.At)
 		in := map[hex.Hex]bool{}
 		var hs []hex.Hex
-		for _, o := range hex.Within(h, mk.Radius) {
-			if b.m.OnMap(o) {
+		for _, o := range b.m.Layout.Within(h, mk.Radius) {
+			if b.inView(o) {
 				in[o] = true
 				hs = append(hs, o)
 			}
@@ -41,8 +41,8 @@ func (b *board) drawAreas() {
 				mist = append(mist, []pt{{c.X - 16*u, c.Y - 17*u}, {c.X + 16*u, c.Y - 17*u}}, []pt{{c.X - 12*u, c.Y + 29*u}, {c.X + 12*u, c.Y + 29*u}})
 			}
 			for _, d := range hex.Directions {
-				if !in[o.Neighbour(d)] {
-					p, q := hex.Corners(o, d)
+				if !in[b.m.Layout.Neighbour(o, d)] {
+					p, q := b.m.Layout.Corners(o, d)
 					edge = append(edge, []pt{b.lattice(p), b.lattice(q)})
 				}
 			}

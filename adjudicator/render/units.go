@@ -88,7 +88,9 @@ func (b *board) drawUnits() {
 		top := tl.add(shift)
 		b.tops[s.h] = top
 		b.counter(top, s.units[0], false)
-		b.facing(c, s.units[0])
+		if s.units[0].Type != Hidden {
+			b.facing(c, s.units[0])
+		}
 		if n >= 3 {
 			b.used["stack"] = true
 			at := top.add(pt{0, counterH * u})
@@ -137,6 +139,10 @@ func (b *board) readyMark(c pt, k float64) {
 // counter draws one unit's counter with its top-left corner at tl; ghost
 // draws it faded and crossed out (eliminated).
 func (b *board) counter(tl pt, un adjudicator.UnitView, ghost bool) {
+	if un.Type == Hidden && !ghost {
+		b.hiddenCounter(tl, un)
+		return
+	}
 	u := b.u
 	w, h := counterW*u, counterH*u
 	st := b.style(un.Side)
@@ -199,8 +205,13 @@ func (b *board) counter(tl pt, un adjudicator.UnitView, ghost bool) {
 	}
 }
 
-// dirVec is the unit vector from a hex centre toward its neighbour in d.
-func dirVec(d hex.Direction) pt {
+// dirVec is the unit vector from a hex centre toward its neighbour in d on
+// layout l.
+func dirVec(l hex.Layout, d hex.Direction) pt {
+	if l.Pointy() {
+		a := (l.Angle(d) - 90) * math.Pi / 180
+		return pt{math.Cos(a), math.Sin(a)}
+	}
 	a := -math.Pi/2 + float64(d)*math.Pi/3
 	if d == hex.N || d == hex.S {
 		return pt{0, math.Sin(a)}
@@ -213,13 +224,13 @@ func (b *board) facing(c pt, un adjudicator.UnitView) {
 	if un.Facing == "" {
 		return
 	}
-	d, err := hex.ParseDirection(un.Facing)
+	d, err := b.m.Layout.ParseDirection(un.Facing)
 	if err != nil {
 		b.warnf("unit %s faces %q, which is not a direction", un.ID, un.Facing)
 		return
 	}
 	b.used["facing"] = true
-	v := dirVec(d)
+	v := dirVec(b.m.Layout, d)
 	b.facingArrow(c, v, 1)
 }
 

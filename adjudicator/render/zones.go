@@ -70,8 +70,8 @@ func (b *board) drawZones() {
 			polys = append(polys, b.hexPts(h))
 			hatch = append(hatch, b.hatch(b.centre(h), z.style.slant, 0.78*b.A(), 9*u)...)
 			for _, d := range hex.Directions {
-				if !in[h.Neighbour(d)] {
-					p, q := hex.Corners(h, d)
+				if !in[b.m.Layout.Neighbour(h, d)] {
+					p, q := b.m.Layout.Corners(h, d)
 					edge = append(edge, []pt{b.lattice(p), b.lattice(q)})
 				}
 			}
@@ -100,7 +100,7 @@ func (b *board) hatch(c pt, a, r, gap float64) [][]pt {
 func (b *board) drawZoneLabels() {
 	u := b.u
 	for _, z := range b.zones {
-		part := largestPart(z.hexes)
+		part := largestPart(b.m.Layout, z.hexes)
 		var mid pt
 		for _, h := range part {
 			mid = mid.add(b.centre(h))
@@ -114,7 +114,7 @@ func (b *board) drawZoneLabels() {
 		}
 		depth := func(h hex.Hex) (n int) {
 			for _, d := range hex.Directions {
-				if in[h.Neighbour(d)] {
+				if in[b.m.Layout.Neighbour(h, d)] {
 					n++
 				}
 			}
@@ -134,7 +134,7 @@ func (b *board) drawZoneLabels() {
 
 // largestPart is the largest set of adjacent hexes of hs (the first, in
 // hex order, of equal ones).
-func largestPart(hs []hex.Hex) []hex.Hex {
+func largestPart(l hex.Layout, hs []hex.Hex) []hex.Hex {
 	in := map[hex.Hex]bool{}
 	for _, h := range hs {
 		in[h] = true
@@ -151,7 +151,7 @@ func largestPart(hs []hex.Hex) []hex.Hex {
 		seen[h] = true
 		for i := 0; i < len(part); i++ {
 			for _, d := range hex.Directions {
-				n := part[i].Neighbour(d)
+				n := l.Neighbour(part[i], d)
 				if in[n] && !seen[n] {
 					seen[n] = true
 					part = append(part, n)
