@@ -23,25 +23,31 @@ type Geo struct {
 	sides   map[[2]string]Hexside
 }
 
-// Hexside is the feature drawn between two hexes.
+// Hexside is what is drawn between two hexes. A hexside may carry more than
+// one feature (a river along a mountain ridge): Kinds lists them all, and
+// Kind is the one that rules movement first — a deep river, then a
+// mountain side, then a crossing (bridge, ford, pass), then a river.
 type Hexside struct {
-	Kind  string // river, deep-river, ford, bridge, mountain, pass, or "" for none
-	Great bool   // a great river a fleet may sail along (DG-FLEET-2)
+	Kind  string   // river, deep-river, ford, bridge, mountain, pass, or "" for none
+	Kinds []string // every feature on the hexside, in that order
+	Great bool     // a great river a fleet may sail along (DG-FLEET-2)
 }
+
+// sidePriority orders the features of one hexside.
+var sidePriority = []string{"deep-river", "mountain", "bridge", "ford", "pass", "river"}
+
+// Has reports whether the hexside carries feature k.
+func (s Hexside) Has(k string) bool { return slices.Contains(s.Kinds, k) }
 
 // River reports whether the hexside is a river of any kind (with a bridge or
 // ford on it or not).
 func (s Hexside) River() bool {
-	switch s.Kind {
-	case "river", "deep-river", "ford", "bridge":
-		return true
-	}
-	return false
+	return s.Has("river") || s.Has("deep-river") || s.Has("ford") || s.Has("bridge")
 }
 
 // Mountain reports whether the hexside is a mountain side (with or without
 // a pass across it).
-func (s Hexside) Mountain() bool { return s.Kind == "mountain" || s.Kind == "pass" }
+func (s Hexside) Mountain() bool { return s.Has("mountain") || s.Has("pass") }
 
 func sideKey(a, b string) [2]string {
 	if b < a {
@@ -76,7 +82,8 @@ func newGeo(d *Data) *Geo {
 		switch p.Kind {
 		case "fortress", "fortified-city", "dwarven-fortress":
 			g.fort[p.Hex.String()] = p.Kind
-		case "port":
+		}
+		if p.Is("port") {
 			g.port[p.Hex.String()] = true
 		}
 	}
@@ -87,7 +94,15 @@ func newGeo(d *Data) *Geo {
 	}
 	for _, f := range m.Sides() {
 		a, b := f.Side.Hexes()
-		g.sides[sideKey(a.String(), b.String())] = Hexside{Kind: f.Kind, Great: f.HasTag("great")}
+		k := sideKey(a.String(), b.String())
+		hs := g.sides[k]
+		if !hs.Has(f.Kind) {
+			hs.Kinds = append(hs.Kinds, f.Kind)
+		}
+		hs.Great = hs.Great || f.HasTag("great-river")
+		slices.SortFunc(hs.Kinds, func(x, y string) int { return slices.Index(sidePriority, x) - slices.Index(sidePriority, y) })
+		hs.Kind = hs.Kinds[0]
+		g.sides[k] = hs
 	}
 	for _, h := range g.hexes {
 		if g.Land(h) {

@@ -15,7 +15,11 @@ import (
 var vocabulary = hexmap.Vocabulary{
 	Terrain: []string{"clear", "forest", "mountain", "swamp", "desert", "sea", "maelstrom"},
 	Sides:   []string{"river", "deep-river", "ford", "bridge", "mountain", "pass"},
-	Points:  []string{"city", "fortified-city", "fortress", "dwarven-fortress", "port", "capital", "temple-site"},
+	// A named hex is a city, a fortification or a port; a port or capital
+	// may also be a city or fortification, which its tags say.
+	Points:     []string{"city", "fortified-city", "fortress", "dwarven-fortress", "port"},
+	PointTags:  []string{"port", "capital"},
+	StackSides: true, // a river may run along a mountain ridge
 	Letters: map[string]byte{"clear": '.', "forest": 'f', "mountain": 'm', "swamp": 'w', "desert": 'd', "sea": '~', "maelstrom": '@'},
 }
 

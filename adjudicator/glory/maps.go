@@ -50,11 +50,12 @@ func (ruleset) CheckMap(m *hexmap.Map) []adjudicator.MapProblem {
 	for _, p := range m.Points("") {
 		t := m.Terrain(p.Hex)
 		switch p.Kind {
-		case "fortress", "fortified-city", "dwarven-fortress", "city", "capital":
+		case "fortress", "fortified-city", "dwarven-fortress", "city":
 			if sea(t) {
 				bad(p.Hex.String(), "DG-CONQ-2", "%s %s stands on %s", p.Kind, p.Name, t)
 			}
-		case "port":
+		}
+		if p.Is("port") {
 			coast := false
 			for _, n := range m.Neighbours(p.Hex) {
 				coast = coast || sea(m.Terrain(n))
@@ -78,7 +79,7 @@ func (ruleset) CheckMap(m *hexmap.Map) []adjudicator.MapProblem {
 		bad("maelstrom", "DG-MAEL-2", "no sea hex touches the Maelstrom, so no fleet can enter or leave it")
 	}
 	for _, s := range m.Sides() {
-		if s.HasTag("great") && s.Kind != "river" && s.Kind != "deep-river" && s.Kind != "ford" && s.Kind != "bridge" {
+		if s.HasTag("great-river") && s.Kind != "river" && s.Kind != "deep-river" && s.Kind != "ford" && s.Kind != "bridge" {
 			bad(s.Side.String(), "DG-FLEET-2", "a %s hexside is tagged great: only rivers are great rivers", s.Kind)
 		}
 	}
@@ -115,8 +116,6 @@ var style = &adjudicator.PictureStyle{
 		{Kind: "dwarven-fortress", Label: "DF", Fill: 0x6b4f2a, Text: 0xffffff},
 		{Kind: "city", Label: "C", Fill: 0xd9d2c3, Text: 0x000000},
 		{Kind: "port", Label: "P", Fill: 0x0072b2, Text: 0xffffff},
-		{Kind: "capital", Label: "★", Fill: 0xe69f00, Text: 0x000000},
-		{Kind: "temple-site", Label: "T", Fill: 0x6a0dad, Text: 0xffffff},
 	},
 	Sides: []adjudicator.SideStyle{
 		{Kind: "river", Shape: "line", Colour: 0x1f5f96, Legend: "river"},
