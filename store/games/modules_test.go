@@ -1,7 +1,7 @@
 package games_test
 
 import (
-		"bytes"
+	"bytes"
 	"context"
 	"errors"
 	"strings"
@@ -208,7 +208,9 @@ func TestModuleBundle(t *testing.T) {
 		change           func([]byte) []byte
 	}{
 		{"file", "g/module/track.yaml", "module/track.yaml: its SHA-256 is", func(b []byte) []byte { return bytes.Replace(b, []byte("track: 9"), []byte("track: 7"), 1) }},
-		{"manifest", "g/module.sha256", "module.sha256: hashes to", func(b []byte) []byte { return append(b, "0000000000000000000000000000000000000000000000000000000000000000  extra.yaml\n"...) }},
+		{"manifest", "g/module.sha256", "module.sha256: hashes to", func(b []byte) []byte {
+			return append(b, "0000000000000000000000000000000000000000000000000000000000000000  extra.yaml\n"...)
+		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			bad := changeFile(t, bundle, tc.file, tc.change)
