@@ -801,6 +801,29 @@ func (s *Bolt) Meta(ctx context.Context, key string) ([]byte, error) {
 	return s.value(ctx, func(tx *bolt.Tx) *bolt.Bucket { return tx.Bucket(bucketMeta) }, key, fmt.Sprintf("meta %q", key))
 }
 
+// MetaKeys implements Store.
+func (s *Bolt) MetaKeys(ctx context.Context, prefix string) ([]string, error) {
+	if err := s.enter(ctx); err != nil {
+		return nil, err
+	}
+	var out []string
+	err := s.view(func(tx *bolt.Tx) error {
+		mb := tx.Bucket(bucketMeta)
+		if mb == nil {
+			return nil
+		}
+		c := mb.Cursor()
+		for k, _ := c.Seek([]byte(prefix)); k != nil && bytes.HasPrefix(k, []byte(prefix)); k, _ = c.Next() {
+			out = append(out, string(k))
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, s.wrap(err)
+	}
+	return out, nil
+}
+
 // Marked implements Store.
 func (s *Bolt) Marked(ctx context.Context, mark string) (bool, error) {
 	if err := s.enter(ctx); err != nil {

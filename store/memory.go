@@ -234,6 +234,23 @@ func (m *Memory) Secret(ctx context.Context, game, name string) ([]byte, error) 
 	return cloneBytes(v), nil
 }
 
+// MetaKeys implements Store.
+func (m *Memory) MetaKeys(ctx context.Context, prefix string) ([]string, error) {
+	m.mu.RLock()
+	defer m.mu.RUnlock()
+	if err := m.enter(ctx); err != nil {
+		return nil, err
+	}
+	var out []string
+	for k := range m.meta {
+		if strings.HasPrefix(k, prefix) {
+			out = append(out, k)
+		}
+	}
+	slices.Sort(out)
+	return out, nil
+}
+
 // Marked implements Store.
 func (m *Memory) Marked(ctx context.Context, mark string) (bool, error) {
 	m.mu.RLock()

@@ -208,6 +208,10 @@ type Store interface {
 	Marked(ctx context.Context, mark string) (bool, error)
 	// Meta returns a global value; ErrNotFound if absent.
 	Meta(ctx context.Context, key string) ([]byte, error)
+	// MetaKeys lists the meta keys that start with prefix, in byte
+	// order ("" lists them all): how a family of meta values kept under
+	// one prefix, such as a library of module files, is enumerated.
+	MetaKeys(ctx context.Context, prefix string) ([]string, error)
 	// Due returns the Pending messages whose NextAttempt is not after now,
 	// oldest first: by NextAttempt, then by ID. A zero NextAttempt is due at
 	// once. max > 0 returns at most max of them (the first), so that a

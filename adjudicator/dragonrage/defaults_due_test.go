@@ -85,7 +85,7 @@ box: {INF: 4}
 func positionGame(t *testing.T, id string, pos []byte) (*game.Game, func(g *game.Game, side adjudicator.Side, src []byte) (*game.Game, error)) {
 	t.Helper()
 	secret := make([]byte, dice.SeedSize)
-	lookup := func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" }
+	lookup := game.Lookup(func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" })
 	rec, _, err := game.Create(game.NewGame{ID: id, Ruleset: dragonrage.Ruleset, Position: pos,
 		Players: []game.Player{{Side: "invader"}, {Side: "defender"}}, Time: time.Unix(0, 0), Secret: secret})
 	if err != nil {

@@ -21,7 +21,7 @@ import (
 // reinforcement turn did until the default landed the wave, and a berserk
 // Dragon until it turned by itself.
 func TestDefaultsNeverStall(t *testing.T) {
-	lookup := func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" }
+	lookup := game.Lookup(func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" })
 	checked := 0
 	for _, s := range scripttest.Load(t, os.DirFS("testdata"), ".") {
 		before := func(k int, g *game.Game) {

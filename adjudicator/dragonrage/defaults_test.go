@@ -15,7 +15,7 @@ import (
 // answered by the rules' default answer (what no-move=default applies) is
 // accepted, turn after turn, and the log verifies and replays.
 func TestDefaultOrders(t *testing.T) {
-	lookup := func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" }
+	lookup := game.Lookup(func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" })
 	secret := make([]byte, dice.SeedSize)
 	rec, _, err := game.Create(game.NewGame{ID: "n2", Ruleset: dragonrage.Ruleset, Scenario: "n2",
 		Players: []game.Player{{Side: "invader"}, {Side: "defender"}}, Time: time.Unix(0, 0), Secret: secret})

@@ -9,6 +9,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 )
@@ -59,7 +60,7 @@ var diceOutside = map[string]string{
 // TestDiceCatalogue plays every case and game and checks each roll against
 // the catalogue.
 func TestDiceCatalogue(t *testing.T) {
-	lookup := func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" }
+	lookup := game.Lookup(func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" })
 	seen := map[string]int{}
 	for _, s := range scripttest.Load(t, os.DirFS("testdata"), ".") {
 		run, err := script.Play(s, lookup, script.Options{})

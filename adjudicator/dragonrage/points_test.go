@@ -135,7 +135,7 @@ func (s *salts) Read(p []byte) (int, error) {
 	return len(p), nil
 }
 
-func lookupDR(name string) (adjudicator.Ruleset, bool) { return Ruleset, name == "dragonrage" }
+var lookupDR = game.Lookup(func(name string) (adjudicator.Ruleset, bool) { return Ruleset, name == "dragonrage" })
 
 // TestBuildsSealed plays the two builds of a point scenario through the
 // game engine: the first army is sealed in the log until the second is in

@@ -19,7 +19,7 @@ import (
 // BranchLog builds the log of game id, a branch of the game whose log is
 // parent, from its event at (whose hash is head). secret is the new dice
 // chain's secret.
-func BranchLog(parent []Entry, lookup Lookup, at uint64, head, id string, now time.Time, secret []byte) ([]Record, error) {
+func BranchLog(parent []Entry, lookup Source, at uint64, head, id string, now time.Time, secret []byte) ([]Record, error) {
 	if !ValidID(id) {
 		return nil, fmt.Errorf("game id %q: use lower-case letters, digits and dashes", id)
 	}

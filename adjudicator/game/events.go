@@ -80,6 +80,11 @@ type Created struct {
 	StateHash      string            `json:"state_hash"`
 	Branch         *Branch           `json:"branch,omitempty"` // a branch of another game (rollback)
 	Parent         *Parent           `json:"parent,omitempty"` // the series this game is part of
+	// Module names the module data the game is played from, by name and
+	// digest, for a ruleset played from modules (adjudicator.Modular).
+	// A fold finds its files by digest (Source), so a game replays
+	// exactly whatever becomes of the module's name later.
+	Module *adjudicator.ModuleRef `json:"module,omitempty"`
 }
 
 // Parent links a child game to the series that reached it: the series'

@@ -50,6 +50,10 @@ type Game struct {
 	ID      string
 	Created Created
 	Rules   adjudicator.Ruleset
+	// Module is the module data the game is played from (its files, found
+	// by the digest its game.created records); nil for a ruleset not
+	// played from modules. It is shared by clones and never changed.
+	Module  *adjudicator.Module
 	State   adjudicator.State
 	Version uint64    // Seq of the last entry applied
 	Updated time.Time // time of the last entry applied
@@ -223,7 +227,7 @@ func (e *LogError) Error() string { return fmt.Sprintf("game log, event %d: %s",
 func (e *LogError) Unwrap() error { return e.Err }
 
 // Load folds a whole log.
-func Load(entries []Entry, lookup Lookup) (*Game, error) {
+func Load(entries []Entry, lookup Source) (*Game, error) {
 	var g *Game
 	for _, e := range entries {
 		var err error
@@ -242,8 +246,11 @@ func Load(entries []Entry, lookup Lookup) (*Game, error) {
 	return g, nil
 }
 
-// Start begins a fold from the game.created entry.
-func Start(e Entry, lookup Lookup) (*Game, error) {
+// Start begins a fold from the game.created entry. A game played from
+// module data gets the module's files from lookup, by the digest its
+// game.created records; a LogError wrapping ErrNoModule says they are
+// missing or were changed.
+func Start(e Entry, lookup Source) (*Game, error) {
 	if e.Type != TypeCreated {
 		return nil, &LogError{Seq: e.Seq, Msg: fmt.Sprintf("the first event is %q, not %s", e.Type, TypeCreated)}
 	}
@@ -259,15 +266,19 @@ func Start(e Entry, lookup Lookup) (*Game, error) {
 			return nil, &LogError{Seq: e.Seq, Msg: fmt.Sprintf("game.created names a seat (%s) for the player of %s: players take their seats from the sides they are named for", p.Seat, p.Side)}
 		}
 	}
-	rs, ok := lookup(c.Ruleset)
+	rs, ok := lookup.Ruleset(c.Ruleset)
 	if !ok {
 		return nil, &LogError{Seq: e.Seq, Msg: fmt.Sprintf("ruleset %q is not in this build of umpire", c.Ruleset)}
 	}
-	st, err := rs.Setup(setupOf(c))
+	mod, err := moduleOf(e.Seq, c, rs, lookup)
+	if err != nil {
+		return nil, err
+	}
+	st, err := rs.Setup(setupOf(c, mod))
 	if err != nil {
 		return nil, &LogError{Seq: e.Seq, Msg: "the setup no longer loads: " + err.Error()}
 	}
-	g := &Game{ID: c.Game, Created: c, Rules: rs, State: st, Version: e.Seq, Updated: e.Time, Created0: e.Time.UTC()}
+	g := &Game{ID: c.Game, Created: c, Rules: rs, Module: mod, State: st, Version: e.Seq, Updated: e.Time, Created0: e.Time.UTC()}
 	g.types = eventTypes(rs)
 	if c.Dice.Mode == DiceChain {
 		g.Chains = []ChainExtended{{Chain: 0, Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, FromK: 1}}
@@ -275,8 +286,8 @@ func Start(e Entry, lookup Lookup) (*Game, error) {
 	return g, nil
 }
 
-func setupOf(c Created) adjudicator.Setup {
-	s := adjudicator.Setup{Scenario: c.Scenario, Options: c.Options}
+func setupOf(c Created, mod *adjudicator.Module) adjudicator.Setup {
+	s := adjudicator.Setup{Scenario: c.Scenario, Options: c.Options, Module: mod}
 	if c.Position != "" {
 		s.Position = []byte(c.Position)
 	}

@@ -16,12 +16,12 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
 )
 
-func lookup(name string) (adjudicator.Ruleset, bool) {
+var lookup = game.Lookup(func(name string) (adjudicator.Ruleset, bool) {
 	if name == "race" {
 		return testrules.Race, true
 	}
 	return nil, false
-}
+})
 
 var t0 = time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 

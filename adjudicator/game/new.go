@@ -25,6 +25,9 @@ type NewGame struct {
 	ChainLength int    // 0 for dice.DefaultChainLength
 	Faces       []int  // scripted dice instead of a chain
 	Parent      *Parent
+	// Module is the module data the game is played from, for a ruleset
+	// played from modules; nil uses the ruleset's first builtin module.
+	Module *adjudicator.Module
 }
 
 var idRE = regexp.MustCompile(`^[a-z0-9][a-z0-9-]{0,62}$`)
@@ -67,7 +70,15 @@ func Create(n NewGame) (Record, *Created, error) {
 		Scenario: n.Scenario, Position: string(n.Position), Options: rules, Clock: clock,
 		Players: players, Referee: n.Referee, Parent: n.Parent,
 	}
-	st, err := n.Ruleset.Setup(setupOf(c))
+	mod, err := newModule(n)
+	if err != nil {
+		return Record{}, nil, err
+	}
+	if mod != nil {
+		ref := mod.Ref()
+		c.Module = &ref
+	}
+	st, err := n.Ruleset.Setup(setupOf(c, mod))
 	if err != nil {
 		return Record{}, nil, err
 	}
@@ -90,6 +101,23 @@ func Create(n NewGame) (Record, *Created, error) {
 		return Record{}, nil, err
 	}
 	return Record{Type: TypeCreated, Schema: Schema(TypeCreated), Time: n.Time, Actor: ActorReferee, Payload: b}, &c, nil
+}
+
+// newModule is the module a new game is played from, checked: the one
+// given, or the ruleset's default; nil for a ruleset not played from
+// modules.
+func newModule(n NewGame) (*adjudicator.Module, error) {
+	if n.Module == nil {
+		m, modular, err := DefaultModule(n.Ruleset)
+		if !modular || err != nil {
+			return nil, err
+		}
+		n.Module = &m
+	}
+	if err := CheckModule(n.Ruleset, *n.Module); err != nil {
+		return nil, err
+	}
+	return n.Module, nil
 }
 
 func slicesContains[T comparable](s []T, v T) bool {

@@ -144,7 +144,7 @@ func (r Result) PublicRolls() []*adjudicator.Roll {
 //
 // The result maps each delayed observer's address to its adjudications, in
 // order; an observer owed nothing is left out.
-func DelayedResults(entries []Entry, lookup Lookup, first uint64) (map[string][]Past, error) {
+func DelayedResults(entries []Entry, lookup Source, first uint64) (map[string][]Past, error) {
 	type adj struct {
 		k, turn int
 		seq     uint64
@@ -214,7 +214,7 @@ func DelayedResults(entries []Entry, lookup Lookup, first uint64) (map[string][]
 }
 
 // foldOne folds e into *g, starting the game at the first entry.
-func foldOne(g **Game, e Entry, lookup Lookup) error {
+func foldOne(g **Game, e Entry, lookup Source) error {
 	if *g == nil {
 		var err error
 		*g, err = Start(e, lookup)

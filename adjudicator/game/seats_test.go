@@ -118,7 +118,7 @@ func (pick) EventTypes() []adjudicator.EventType {
 	}
 }
 
-func lookupPick(name string) (adjudicator.Ruleset, bool) { return pickRules, name == "pick" }
+var lookupPick = game.Lookup(func(name string) (adjudicator.Ruleset, bool) { return pickRules, name == "pick" })
 
 // seats is a game of pick with each player's secret kept under his seat,
 // as the data file keeps the check values.

@@ -91,7 +91,12 @@ func (g *Game) Snapshot() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	back, err := restore(b, func(string) (adjudicator.Ruleset, bool) { return g.Rules, true })
+	own := Lookup(func(string) (adjudicator.Ruleset, bool) { return g.Rules, true })
+	var mods Modules
+	if g.Module != nil {
+		mods = FilesOf(*g.Module)
+	}
+	back, err := restore(b, own.With(mods))
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNoSnapshot, err)
 	}
@@ -133,7 +138,7 @@ func (g *Game) encodeSnapshot() ([]byte, error) {
 
 // RestoreSnapshot reads a snapshot back into a game, which the caller then
 // folds the events after it into. ErrNoSnapshot if it cannot be used.
-func RestoreSnapshot(b []byte, lookup Lookup) (*Game, error) {
+func RestoreSnapshot(b []byte, lookup Source) (*Game, error) {
 	g, err := restore(b, lookup)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrNoSnapshot, err)
@@ -141,7 +146,7 @@ func RestoreSnapshot(b []byte, lookup Lookup) (*Game, error) {
 	return g, nil
 }
 
-func restore(b []byte, lookup Lookup) (*Game, error) {
+func restore(b []byte, lookup Source) (*Game, error) {
 	n, k := binary.Uvarint(b)
 	if k <= 0 || n > uint64(len(b)-k) {
 		return nil, errors.New("the snapshot is cut")
@@ -154,21 +159,25 @@ func restore(b []byte, lookup Lookup) (*Game, error) {
 	if s.Format != snapshotFormat {
 		return nil, fmt.Errorf("snapshot format %d, this build reads %d", s.Format, snapshotFormat)
 	}
-	rs, ok := lookup(s.Ruleset)
+	rs, ok := lookup.Ruleset(s.Ruleset)
 	if !ok || s.Created.Ruleset != s.Ruleset {
 		return nil, fmt.Errorf("ruleset %q is not in this build", s.Ruleset)
 	}
 	if v := rs.Info().Version; v != s.RulesetVersion {
 		return nil, fmt.Errorf("taken with %s %s, this is %s", s.Ruleset, s.RulesetVersion, v)
 	}
-	st, err := restoreState(rs, s.Created, s.State)
+	mod, err := moduleOf(1, s.Created, rs, lookup)
+	if err != nil {
+		return nil, err
+	}
+	st, err := restoreState(rs, s.Created, mod, s.State)
 	if err != nil {
 		return nil, err
 	}
 	if shapeOf(st) != s.Shape {
 		return nil, errors.New("taken by a build whose state or snapshot types differ")
 	}
-	g := &Game{ID: s.Created.Game, Created: s.Created, Rules: rs, State: st, Version: s.Version, Updated: s.Updated,
+	g := &Game{ID: s.Created.Game, Created: s.Created, Rules: rs, Module: mod, State: st, Version: s.Version, Updated: s.Updated,
 		K: s.K, Chains: s.Chains, Queues: s.Queues, Unrevealed: s.Unrevealed, Deadlines: s.Deadlines,
 		PausedAt: s.PausedAt, PauseReason: s.PauseReason, Misses: s.Misses, Graced: s.Graced, Ended: s.Ended,
 		AwayUntil: s.AwayUntil, ResultsOnlyDue: s.ResultsOnlyDue, DigestK: s.DigestK, DigestAt: s.DigestAt, Created0: s.Created0, Observers: s.Observers,
@@ -194,8 +203,8 @@ func restore(b []byte, lookup Lookup) (*Game, error) {
 
 // restoreState reads a state's JSON into a copy of the setup state whose
 // exported fields are cleared.
-func restoreState(rs adjudicator.Ruleset, c Created, b []byte) (adjudicator.State, error) {
-	st, err := rs.Setup(setupOf(c))
+func restoreState(rs adjudicator.Ruleset, c Created, mod *adjudicator.Module, b []byte) (adjudicator.State, error) {
+	st, err := rs.Setup(setupOf(c, mod))
 	if err != nil {
 		return nil, fmt.Errorf("the setup no longer loads: %v", err)
 	}

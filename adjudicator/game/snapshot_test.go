@@ -14,12 +14,12 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 )
 
-func allRules(name string) (adjudicator.Ruleset, bool) {
+var allRules = game.Lookup(func(name string) (adjudicator.Ruleset, bool) {
 	if rs, ok := lookup(name); ok {
 		return rs, true
 	}
 	return rulesets.Lookup(name)
-}
+})
 
 // snapshotLogs are whole games: the race played to its end, and every
 // Dragon Rage game of the ruleset's tests.

@@ -26,7 +26,7 @@ type Upgrade struct {
 
 // UpgradeV1 rewrites a schema-1 log; rand gives the salts of what it seals
 // (the texts of orders sent ahead that are still waiting).
-func UpgradeV1(entries []Entry, lookup Lookup, rand io.Reader, at time.Time, oldHead string) (*Upgrade, error) {
+func UpgradeV1(entries []Entry, lookup Source, rand io.Reader, at time.Time, oldHead string) (*Upgrade, error) {
 	if len(entries) == 0 || entries[0].Type != TypeCreated {
 		return nil, fmt.Errorf("the log does not start with %s", TypeCreated)
 	}

@@ -304,7 +304,7 @@ func ParseDice(s string) (count, faces int, err error) {
 //
 // A log that makes the rules fail (a ruleset panics on a state that no
 // real game reaches: a tampered or cut log) is reported, never a crash.
-func Replay(entries []Entry, lookup Lookup) (a *Audit) {
+func Replay(entries []Entry, lookup Source) (a *Audit) {
 	a = &Audit{Events: len(entries)}
 	defer func() {
 		if p := recover(); p != nil {

@@ -12,7 +12,7 @@ import (
 // (then the recorded seed's own dice) and returns what would have happened.
 // Nothing is changed: it is a referee's tool for answering "what if that
 // roll had been a 6?".
-func WhatIf(entries []Entry, lookup Lookup, k int, faces []int) (*Result, error) {
+func WhatIf(entries []Entry, lookup Source, k int, faces []int) (*Result, error) {
 	if len(entries) == 0 {
 		return nil, fmt.Errorf("the log is empty")
 	}

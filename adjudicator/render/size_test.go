@@ -26,7 +26,7 @@ func welcomeE2(t testing.TB) *Picture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lookup := func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" }
+	lookup := game.Lookup(func(n string) (adjudicator.Ruleset, bool) { return dragonrage.Ruleset, n == "dragonrage" })
 	g, err := game.Load([]game.Entry{{Seq: 1, Record: rec}}, lookup)
 	if err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/campaign"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/tournament"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
 )
 
 // all is the list. Each ruleset is a package exporting one value.
@@ -24,8 +25,9 @@ var all = []adjudicator.Ruleset{
 // All returns the shipped rulesets.
 func All() []adjudicator.Ruleset { return append([]adjudicator.Ruleset(nil), all...) }
 
-// Lookup finds a shipped ruleset by name.
-func Lookup(name string) (adjudicator.Ruleset, bool) {
+// Lookup finds a shipped ruleset by name. As a game.Source it also finds
+// the modules they ship.
+var Lookup game.Lookup = func(name string) (adjudicator.Ruleset, bool) {
 	for _, r := range all {
 		if r.Info().Name == name {
 			return r, true

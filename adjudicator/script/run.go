@@ -78,6 +78,18 @@ func Play(s *Script, lookup game.Lookup, opt Options) (*Run, error) {
 	}
 	n := game.NewGame{ID: s.gameID(), Ruleset: rs, Scenario: s.Scenario, Position: pos, Options: s.Options,
 		Players: players, Time: epoch, Secret: s.secret()}
+	if s.Module != "" {
+		md, ok := rs.(adjudicator.Modular)
+		if !ok {
+			return nil, fmt.Errorf("%s: module %s: %s is not played from module data", s.file, s.Module, s.Ruleset)
+		}
+		m, ok := md.BuiltinModule(s.Module)
+		if !ok || !slices.Contains(md.BuiltinModules(), s.Module) {
+			return nil, fmt.Errorf("%s: %s ships no module %q (it has: %s)", s.file, s.Ruleset, s.Module, strings.Join(md.BuiltinModules(), ", "))
+		}
+		m.Name = s.Module
+		n.Module = &m
+	}
 	var script *dice.Script
 	if faces != nil {
 		n.Faces = slices.Clone(faces)

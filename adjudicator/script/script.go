@@ -30,11 +30,14 @@ type Script struct {
 	Scenario string            `yaml:"scenario"`
 	Position yaml.Node         `yaml:"position"`
 	Options  map[string]string `yaml:"options"`
-	Players  []string          `yaml:"players"`
-	Dice     []int             `yaml:"dice"`
-	Seed     string            `yaml:"seed"`
-	Steps    []Step            `yaml:"steps"`
-	Expect   *Expect           `yaml:"expect"`
+	// Module names a builtin module of a ruleset played from module data
+	// ("" for its first).
+	Module  string   `yaml:"module"`
+	Players []string `yaml:"players"`
+	Dice    []int    `yaml:"dice"`
+	Seed    string   `yaml:"seed"`
+	Steps   []Step   `yaml:"steps"`
+	Expect  *Expect  `yaml:"expect"`
 
 	file string
 }

@@ -9,6 +9,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
 )
 
 // League is a series for tests: the two players race each other Games
@@ -180,11 +181,13 @@ func (league) EventTypes() []adjudicator.EventType {
 		adjudicator.EventType{Name: "league.over", Schema: 1, New: func() adjudicator.Event { return new(LeagueOver) }})
 }
 
-// Lookup finds the test rulesets by name: race and league.
-func Lookup(name string) (adjudicator.Ruleset, bool) {
+// Lookup finds the test rulesets by name: race, modrace and league.
+var Lookup game.Lookup = func(name string) (adjudicator.Ruleset, bool) {
 	switch name {
 	case "race":
 		return Race, true
+	case "modrace":
+		return ModRace, true
 	case "league":
 		return League, true
 	}

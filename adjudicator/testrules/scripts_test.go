@@ -5,15 +5,12 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 	"github.com/umpire-pbem/umpire/adjudicator/testrules"
 )
 
-func lookup(name string) (adjudicator.Ruleset, bool) {
-	return testrules.Race, name == "race"
-}
+var lookup = testrules.Lookup
 
 func TestScripts(t *testing.T) {
 	scripts := scripttest.Load(t, os.DirFS("testdata"), ".")

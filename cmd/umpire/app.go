@@ -69,6 +69,7 @@ func init() {
 		{"compact", "[--data DIR]", "rewrite the data file without its free space (after outbox prune)", cmdCompact},
 		{"serve", "[--config umpire.yaml]", "run the mail daemon (a local mail hub when no config is given)", cmdServe},
 		{"rulesets", "", "list the rulesets, their scenarios and options", cmdRulesets},
+		{"module", "list|show|add|import|export ...", "the module data (map, counters, scenarios) of rulesets played from modules", cmdModule},
 		{"help", "[COMMAND]", "show help", cmdHelp},
 		{"version", "", "print the version of umpire and of each ruleset", cmdVersion},
 	}

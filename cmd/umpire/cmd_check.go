@@ -55,7 +55,7 @@ func cmdCheck(a *app, ctx context.Context, args []string) error {
 		events += g.Events
 		problems := gameProblems(g)
 		if g.Intact() {
-			health, err := games.Health(sal.Events[g.Game], sal.Secrets[g.Game], a.rules)
+			health, err := games.Health(sal.Events[g.Game], sal.Secrets[g.Game], a.rules.With(games.MetaModules(sal.Meta)))
 			switch {
 			case err != nil:
 				fmt.Fprintf(w, "%-10s %s  %d events, head %s; its log is intact, but this umpire cannot load it: %v\n", "ok", g.Game, g.Events, short(g.Head.String()), err)

@@ -32,6 +32,7 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 	var players, options multi
 	f.Var(&players, "player", "a side's player as `SIDE=ADDRESS` (repeat for each side)")
 	f.Var(&options, "option", "a game option as `KEY=VALUE` (repeatable)")
+	module := f.String("module", "", "the `module` a ruleset played from module data takes the map, counters and scenarios from (umpire module list; default: its first builtin one)")
 	handicap := f.String("handicap", "", "give the game its two players' handicaps from the finished games, `pair` or combined; the ruleset turns them into options (umpire handicaps lists them)")
 	if err := f.parse(args); err != nil {
 		return err
@@ -42,7 +43,7 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 	if *ruleset == "" {
 		return usagef("--ruleset is required")
 	}
-	req := games.CreateRequest{ID: *id, Ruleset: *ruleset, Scenario: *scenario, Referee: *referee, ChainLength: *chain, Options: map[string]string{}}
+	req := games.CreateRequest{ID: *id, Ruleset: *ruleset, Scenario: *scenario, Referee: *referee, ChainLength: *chain, Options: map[string]string{}, Module: *module}
 	if *position != "" {
 		b, err := readFile(*position, maxYAML, "positions")
 		if err != nil {

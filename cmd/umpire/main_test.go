@@ -19,15 +19,21 @@ type cli struct {
 	t    *testing.T
 	data string
 	in   string
+	// rulesets are what a.all gives; nil for the race alone.
+	rulesets []adjudicator.Ruleset
 }
 
 func (c *cli) run(args ...string) (code int, stdout, stderr string) {
 	c.t.Helper()
 	var out, errb bytes.Buffer
 	clock := time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)
+	all := []adjudicator.Ruleset{testrules.Race}
+	if c.rulesets != nil {
+		all = c.rulesets
+	}
 	a := &app{stdin: strings.NewReader(c.in), stdout: &out, stderr: &errb,
 		rules: testLookup,
-		all:   func() []adjudicator.Ruleset { return []adjudicator.Ruleset{testrules.Race} },
+		all:   func() []adjudicator.Ruleset { return all },
 		now:   func() time.Time { clock = clock.Add(time.Minute); return clock }, hubHashes: 1000}
 	if c.data != "" && len(args) > 0 && args[0] != "run" && args[0] != "help" && args[0] != "rulesets" {
 		args = append(args, "--data", c.data)

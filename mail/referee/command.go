@@ -54,6 +54,7 @@ type Command struct {
 	To          uint64            `yaml:"to"`           // rollback: the event to go back to
 	Delay       *int              `yaml:"delay"`        // observe: turns late (default 0)
 	Handicap    string            `yaml:"handicap"`     // new: pair or combined, the players' handicaps (handicaps.go)
+	Module      string            `yaml:"module"`       // new: the module of a ruleset played from module data
 }
 
 // Commands lists every command umpire answers by mail, the referee's and
@@ -165,7 +166,7 @@ func (h *handling) cmdNew(ctx context.Context, c Command, root *yaml.Node) error
 			return err
 		}
 	}
-	req := games.CreateRequest{ID: id, Ruleset: c.Ruleset, Scenario: c.Scenario, Options: c.Options, Referee: h.m.From, ChainLength: c.ChainLength}
+	req := games.CreateRequest{ID: id, Ruleset: c.Ruleset, Scenario: c.Scenario, Options: c.Options, Referee: h.m.From, ChainLength: c.ChainLength, Module: c.Module}
 	sides := make([]string, 0, len(c.Players))
 	for s := range c.Players {
 		sides = append(sides, s)

@@ -50,7 +50,7 @@ var MailCommands = []templates.MailCommand{
 	{Name: "mail", Who: WhoPlayers, Fields: "game; side and secret (players; the referee names the side); results (due or every)",
 		Summary: "choose when you get results: after every adjudication (every, the default), or only when something is due from you, the game ends or your own orders made them (due); each mail then tells everything since your last",
 		Example: "command: mail\ngame: club-1\nside: red\nsecret: YOUR-SECRET\nresults: due               # or: every\n"},
-	{Name: "new", Who: WhoConfig, Fields: "ruleset, scenario, players; id, options, chain_length, handicap (optional: pair or combined, for a ruleset that keeps handicaps)",
+	{Name: "new", Who: WhoConfig, Fields: "ruleset, scenario, players; id, options, chain_length, handicap (optional: pair or combined, for a ruleset that keeps handicaps), module (optional: the module data of a ruleset played from modules; umpire module list names them)",
 		Summary: "create a game; each player is mailed a welcome with their secret",
 		Example: "command: new\nid: club-1                # optional; drawn from the mail otherwise\nruleset: race\nscenario: sprint\noptions: {turns: \"3\"}\nplayers:\n  red: alice@example.org\n  blue: bob@example.org\n"},
 	{Name: "new-campaign", Who: WhoConfig, Fields: "players; id, options, ruleset (optional: the campaign ruleset when this umpire has one)",

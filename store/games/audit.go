@@ -35,7 +35,7 @@ func (s *Service) Replay(ctx context.Context, id string) (*game.Audit, error) {
 	if err != nil {
 		return nil, err
 	}
-	return game.Replay(entries, s.Rules), nil
+	return game.Replay(entries, s.source(ctx)), nil
 }
 
 // CheckChain checks that events run from 1 without gaps and that each is

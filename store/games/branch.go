@@ -52,13 +52,13 @@ func (s *Service) Branch(ctx context.Context, parent string, at uint64, id strin
 	if err != nil {
 		return nil, err
 	}
-	recs, err := game.BranchLog(ToEntries(evs), s.Rules, at, evs[at-1].Hash.String(), id, s.now(), secret)
+	recs, err := game.BranchLog(ToEntries(evs), s.source(ctx), at, evs[at-1].Hash.String(), id, s.now(), secret)
 	if err != nil {
 		return nil, err
 	}
 	// The private part it needs: every dice secret, each player's check
 	// value, the openings of what the copied events sealed.
-	pg, err := game.Load(ToEntries(evs[:at]), s.Rules)
+	pg, err := game.Load(ToEntries(evs[:at]), s.source(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func (s *Service) Branch(ctx context.Context, parent string, at uint64, id strin
 		}
 	}
 	b := store.Batch{Game: id, Expected: 0, Events: toNew(recs), Secrets: private, Marks: marks}
-	bg, err := game.Load(game.Numbered(recs), s.Rules)
+	bg, err := game.Load(game.Numbered(recs), s.source(ctx))
 	if err != nil {
 		return nil, err
 	}

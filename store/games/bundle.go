@@ -33,6 +33,15 @@ import (
 //	GAME/state-hashes.txt   the state hash recorded after each adjudication
 //	GAME/orders/…yaml       each submission's text, once every side may read it
 //	GAME/results/…txt       each adjudication as every side reads it
+//	GAME/module.sha256      for a game played from module data: its module's
+//	                        manifest (sha256sum's format), whose SHA-256 is
+//	                        the digest game.created records
+//	GAME/module/…           the module's files
+//
+// The module's files are not a function of the events, but their digest
+// is in game.created: verify checks the manifest against it and each file
+// against the manifest, naming any file that was changed, and replays the
+// game with these files.
 //
 // It holds only what every side may read: no secret, no opening that is not
 // revealed in the log. docs/trust.md describes every byte.
@@ -63,19 +72,22 @@ type BundleEvent struct {
 
 // BundleGame is game.json.
 type BundleGame struct {
-	Format         string        `json:"format"`
-	Game           string        `json:"game"`
-	Ruleset        string        `json:"ruleset"`
-	RulesetVersion string        `json:"ruleset_version"`
-	Scenario       string        `json:"scenario,omitempty"`
-	Players        []game.Player `json:"players"`
-	Commitment     string        `json:"commitment,omitempty"`
-	ChainLength    int           `json:"chain_length,omitempty"`
-	Events         int           `json:"events"`
-	Adjudications  int           `json:"adjudications"`
-	Sealed         int           `json:"sealed"` // commitments not revealed yet
-	Head           string        `json:"head"`
-	Exported       string        `json:"exported"`
+	Format         string `json:"format"`
+	Game           string `json:"game"`
+	Ruleset        string `json:"ruleset"`
+	RulesetVersion string `json:"ruleset_version"`
+	Scenario       string `json:"scenario,omitempty"`
+	// Module is the module game.created names, for a game played from
+	// module data.
+	Module        *adjudicator.ModuleRef `json:"module,omitempty"`
+	Players       []game.Player          `json:"players"`
+	Commitment    string                 `json:"commitment,omitempty"`
+	ChainLength   int                    `json:"chain_length,omitempty"`
+	Events        int                    `json:"events"`
+	Adjudications int                    `json:"adjudications"`
+	Sealed        int                    `json:"sealed"` // commitments not revealed yet
+	Head          string                 `json:"head"`
+	Exported      string                 `json:"exported"`
 }
 
 const bundleReadme = `umpire audit bundle (format umpire-bundle-2)
@@ -179,7 +191,11 @@ func (s *Service) Export(ctx context.Context, id string, w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	files, err := buildBundle(evs, s.now())
+	module, err := s.eventsModule(ctx, evs)
+	if err != nil {
+		return err
+	}
+	files, err := buildBundle(evs, s.now(), module)
 	if err != nil {
 		return err
 	}
@@ -196,8 +212,19 @@ func (s *Service) Export(ctx context.Context, id string, w io.Writer) error {
 	return tw.Close()
 }
 
-// buildBundle makes every file of a bundle from a game's events.
-func buildBundle(evs []store.Event, exported time.Time) ([]bundleFile, error) {
+// eventsModule returns the files of the module a game's log was created
+// with, nil for a game not played from module data.
+func (s *Service) eventsModule(ctx context.Context, evs []store.Event) (*adjudicator.Module, error) {
+	var c game.Created
+	if len(evs) == 0 || json.Unmarshal(evs[0].Payload, &c) != nil || c.Module == nil {
+		return nil, nil // buildBundle says what is wrong with the log
+	}
+	return s.gameModule(ctx, c)
+}
+
+// buildBundle makes every file of a bundle from a game's events, and from
+// the files of its module (mod) when game.created names one.
+func buildBundle(evs []store.Event, exported time.Time, mod *adjudicator.Module) ([]bundleFile, error) {
 	if len(evs) == 0 || evs[0].Type != game.TypeCreated {
 		return nil, errors.New("the log does not start with game.created")
 	}
@@ -288,7 +315,7 @@ func buildBundle(evs []store.Event, exported time.Time) ([]bundleFile, error) {
 		}
 	}
 	last := evs[len(evs)-1]
-	bg := BundleGame{Format: BundleFormat, Game: c.Game, Ruleset: c.Ruleset, RulesetVersion: c.RulesetVersion, Scenario: c.Scenario,
+	bg := BundleGame{Format: BundleFormat, Game: c.Game, Ruleset: c.Ruleset, RulesetVersion: c.RulesetVersion, Scenario: c.Scenario, Module: c.Module,
 		Players: c.Players, Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Events: len(evs), Adjudications: adjudications,
 		Sealed: sealed, Head: last.Hash.String(), Exported: exported.UTC().Format(time.RFC3339)}
 	gj, err := json.MarshalIndent(bg, "", "  ")
@@ -298,7 +325,64 @@ func buildBundle(evs []store.Event, exported time.Time) ([]bundleFile, error) {
 	files := []bundleFile{{"README.txt", []byte(bundleReadme)}, {"game.json", append(gj, '\n')}, {"events.jsonl", lines.Bytes()},
 		{"seeds.txt", seeds.Bytes()}, {"state-hashes.txt", hashes.Bytes()}}
 	files = append(files, orders...)
-	return append(files, results...), nil
+	files = append(files, results...)
+	if c.Module != nil && mod != nil {
+		files = append(files, bundleFile{moduleManifest, mod.Manifest()})
+		for _, p := range mod.Paths() {
+			files = append(files, bundleFile{moduleDir + p, mod.Files[p]})
+		}
+	}
+	return files, nil
+}
+
+// Where a bundle keeps a game's module.
+const (
+	moduleManifest = "module.sha256"
+	moduleDir      = "module/"
+)
+
+// bundleModule reads the module files of a bundle for a game created with
+// module ref: checks the manifest against the digest game.created records
+// and each file against the manifest. It returns the files it found (nil
+// when there is no manifest to go by) and every problem, naming the file;
+// ok says the files are exactly the module's.
+func bundleModule(b *Bundle, ref *adjudicator.ModuleRef) (mod *adjudicator.Module, ok bool, problems []string) {
+	if ref == nil {
+		return nil, true, nil
+	}
+	mf := b.file(moduleManifest)
+	if mf == nil {
+		return nil, false, []string{fmt.Sprintf("%s: missing: the game was created with module %s (digest %s), whose files a bundle carries", moduleManifest, ref.Name, ref.Digest)}
+	}
+	if d := game.Digest(mf.body); d != ref.Digest {
+		problems = append(problems, fmt.Sprintf("%s: hashes to %s, but game.created records the module's digest %s: the manifest was changed", moduleManifest, d, ref.Digest))
+	}
+	sums, err := adjudicator.ParseManifest(mf.body)
+	if err != nil {
+		return nil, false, append(problems, fmt.Sprintf("%s: %v", moduleManifest, err))
+	}
+	m := adjudicator.Module{Name: ref.Name, Files: map[string][]byte{}}
+	for _, f := range b.Files {
+		p, in := strings.CutPrefix(f.name, moduleDir)
+		if !in {
+			continue
+		}
+		want, listed := sums[p]
+		if !listed {
+			problems = append(problems, fmt.Sprintf("%s: not a file of the module (its manifest does not list it): added", f.name))
+			continue
+		}
+		m.Files[p] = f.body
+		if got := game.Digest(f.body); got != want {
+			problems = append(problems, fmt.Sprintf("%s: its SHA-256 is %s, but the module's manifest says %s: the file was changed", f.name, got, want))
+		}
+	}
+	for _, p := range slices.Sorted(maps.Keys(sums)) {
+		if _, ok := m.Files[p]; !ok {
+			problems = append(problems, fmt.Sprintf("%s%s: missing (the module's manifest lists it)", moduleDir, p))
+		}
+	}
+	return &m, len(problems) == 0, problems
 }
 
 func orderName(seq uint64, oa game.OrdersAccepted) string {
@@ -493,8 +577,8 @@ func prefix(file string, ps []string) []string {
 
 // compareBundle rebuilds the bundle from its events and names every file
 // that differs from it, is missing, is extra or stands out of order.
-func compareBundle(b *Bundle, evs []store.Event) []string {
-	want, err := buildBundle(evs, time.Time{})
+func compareBundle(b *Bundle, evs []store.Event, mod *adjudicator.Module) []string {
+	want, err := buildBundle(evs, time.Time{}, mod)
 	if err != nil {
 		return []string{"events.jsonl: " + err.Error()}
 	}

@@ -193,7 +193,7 @@ func (s *Service) fromSnapshot(ctx context.Context, id string) *game.Game {
 	if err != nil {
 		return nil
 	}
-	g, err := game.RestoreSnapshot(snap.Data, s.Rules)
+	g, err := game.RestoreSnapshot(snap.Data, s.source(ctx))
 	if err != nil || g.ID != id || g.Version != snap.Seq {
 		return nil
 	}
@@ -248,7 +248,7 @@ func (s *Service) fold(ctx context.Context, id string) (*game.Game, error) {
 		en := toEntry(e)
 		if g == nil {
 			var err error
-			g, err = game.Start(en, s.Rules)
+			g, err = game.Start(en, s.source(ctx))
 			return err
 		}
 		return g.Apply(en)
@@ -272,7 +272,7 @@ func (s *Service) LoadAt(ctx context.Context, id string, seq uint64) (*game.Game
 	if seq < 1 || seq > uint64(len(entries)) {
 		return nil, fmt.Errorf("game %s has events 1 to %d; there is no event %d", id, len(entries), seq)
 	}
-	return game.Load(entries[:seq], s.Rules)
+	return game.Load(entries[:seq], s.source(ctx))
 }
 
 // LoadTurn folds a game's log up to the last event of turn t, as the View
@@ -282,7 +282,7 @@ func (s *Service) LoadTurn(ctx context.Context, id string, t int) (*game.Game, e
 	if err != nil {
 		return nil, err
 	}
-	g, err := game.Start(entries[0], s.Rules)
+	g, err := game.Start(entries[0], s.source(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -318,7 +318,11 @@ type CreateRequest struct {
 	Players     []Player
 	Referee     string
 	ChainLength int
-	Marks       []string // intake marks written with the game (the mail that asked for it)
+	// Module names the module a game of a ruleset played from module data
+	// is created with: a name of the store's library, else one the
+	// ruleset ships; "" for the ruleset's first builtin module.
+	Module string
+	Marks  []string // intake marks written with the game (the mail that asked for it)
 	// Mail builds the messages to queue with the game (welcome mails),
 	// given the game and each side's secret in plain text.
 	Mail func(g *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error)
@@ -339,7 +343,7 @@ type Created struct {
 func (s *Service) Create(ctx context.Context, req CreateRequest) (*Created, error) {
 	mail := req.Mail
 	req.Mail = nil // built below, once a series has started
-	p, err := s.prepare(req, nil)
+	p, err := s.prepare(ctx, req, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -388,7 +392,7 @@ type prepared struct {
 
 // prepare draws a new game's secrets and builds its first batch; parent
 // links it to the series that reaches it.
-func (s *Service) prepare(req CreateRequest, parent *game.Parent) (*prepared, error) {
+func (s *Service) prepare(ctx context.Context, req CreateRequest, parent *game.Parent) (*prepared, error) {
 	for _, p := range req.Players { // the last line of defence: every entry point checks first
 		if err := address.Check(p.Address); err != nil {
 			return nil, fmt.Errorf("player of %s: %w", p.Side, err)
@@ -400,6 +404,14 @@ func (s *Service) prepare(req CreateRequest, parent *game.Parent) (*prepared, er
 	rs, ok := s.Rules(req.Ruleset)
 	if !ok {
 		return nil, fmt.Errorf("no ruleset %q in this build (umpire rulesets lists them)", req.Ruleset)
+	}
+	var mod *adjudicator.Module
+	if req.Module != "" {
+		m, _, err := s.FindModule(ctx, req.Ruleset, req.Module)
+		if err != nil {
+			return nil, err
+		}
+		mod = &m
 	}
 	id := req.ID
 	if id == "" {
@@ -426,7 +438,7 @@ func (s *Service) prepare(req CreateRequest, parent *game.Parent) (*prepared, er
 		players = append(players, game.Player{Side: p.Side, Address: p.Address})
 	}
 	rec, c, err := game.Create(game.NewGame{ID: id, Ruleset: rs, Scenario: req.Scenario, Position: req.Position, Options: req.Options,
-		Players: players, Referee: req.Referee, Time: s.now(), Secret: secret, ChainLength: req.ChainLength, Parent: parent})
+		Players: players, Referee: req.Referee, Time: s.now(), Secret: secret, ChainLength: req.ChainLength, Parent: parent, Module: mod})
 	if err != nil {
 		return nil, err
 	}
@@ -434,7 +446,7 @@ func (s *Service) prepare(req CreateRequest, parent *game.Parent) (*prepared, er
 		return nil, err
 	}
 	recs := []game.Record{rec}
-	g, err := game.Load([]game.Entry{{Seq: 1, Record: rec}}, s.Rules)
+	g, err := game.Load([]game.Entry{{Seq: 1, Record: rec}}, s.source(ctx))
 	if err != nil {
 		return nil, err
 	}
@@ -445,6 +457,7 @@ func (s *Service) prepare(req CreateRequest, parent *game.Parent) (*prepared, er
 	}
 	recs = append(recs, clock...)
 	b := store.Batch{Game: id, Expected: 0, Events: toNew(recs), Secrets: private, Marks: req.Marks}
+	s.keepModule(ctx, &b, g.Module) // the module's files, with the game that records their digest
 	if req.Mail != nil {
 		msgs, err := req.Mail(g, secrets)
 		if err != nil {

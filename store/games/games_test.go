@@ -16,7 +16,7 @@ import (
 	"github.com/umpire-pbem/umpire/store/games"
 )
 
-func lookup(name string) (adjudicator.Ruleset, bool) { return testrules.Race, name == "race" }
+var lookup = game.Lookup(func(name string) (adjudicator.Ruleset, bool) { return testrules.Race, name == "race" })
 
 func newService(t testing.TB) *games.Service {
 	st, err := store.Open(t.TempDir() + "/umpire.db")

@@ -73,36 +73,44 @@ func (r *Restored) Changed() bool {
 // build's rules); the game must not be in the store yet. private holds
 // whatever private values of the game are known (nil for none).
 func (s *Service) Import(ctx context.Context, r io.Reader, private map[string][]byte) (*Restored, error) {
-	evs, err := s.readBundle(r)
+	evs, mod, err := s.readBundle(r)
 	if err != nil {
 		return nil, err
 	}
-	return s.restore(ctx, evs, private, "an export bundle")
+	return s.restore(ctx, evs, private, "an export bundle", mod)
 }
 
-// readBundle reads and verifies a bundle, and returns its events.
-func (s *Service) readBundle(r io.Reader) ([]store.Event, error) {
+// readBundle reads and verifies a bundle, and returns its events and the
+// files of its module (nil for a game not played from module data).
+func (s *Service) readBundle(r io.Reader) ([]store.Event, *adjudicator.Module, error) {
 	data, err := io.ReadAll(io.LimitReader(r, MaxBundleTotal+1))
 	if err != nil {
-		return nil, fmt.Errorf("reading the bundle: %w", err)
+		return nil, nil, fmt.Errorf("reading the bundle: %w", err)
 	}
 	a, err := VerifyBundle(bytes.NewReader(data), s.Rules, Known{})
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if !a.OK() {
-		return nil, fmt.Errorf("the bundle does not verify, so it is not imported: %s", strings.Join(a.Problems, "; "))
+		return nil, nil, fmt.Errorf("the bundle does not verify, so it is not imported: %s", strings.Join(a.Problems, "; "))
 	}
 	b, err := ReadBundle(bytes.NewReader(data))
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	if _, kids, _, series := splitSeries(b); series {
 		// A restore may cut or extend a log (lost openings, a new dice
 		// chain), which would break the series' links to its games.
-		return nil, fmt.Errorf("this is the bundle of the series %s and its %d games: umpire import takes the bundle of one game; a series is not imported (its links to its games could not be kept if a log had to be cut or extended)", b.Root, len(kids))
+		return nil, nil, fmt.Errorf("this is the bundle of the series %s and its %d games: umpire import takes the bundle of one game; a series is not imported (its links to its games could not be kept if a log had to be cut or extended)", b.Root, len(kids))
 	}
-	return b.Events()
+	evs, err := b.Events()
+	if err != nil {
+		return nil, nil, err
+	}
+	var c game.Created
+	json.Unmarshal(evs[0].Payload, &c) // it verified
+	mod, _, _ := bundleModule(b, c.Module)
+	return evs, mod, nil
 }
 
 // health is what a game's log needs of its private values to go on.
@@ -115,7 +123,7 @@ type health struct {
 }
 
 // examine loads a game and finds what it lacks of private.
-func examine(entries []game.Entry, private map[string][]byte, rules game.Lookup) (*health, error) {
+func examine(entries []game.Entry, private map[string][]byte, rules game.Source) (*health, error) {
 	g, err := game.Load(entries, rules)
 	if err != nil {
 		return nil, err
@@ -161,8 +169,10 @@ func (h *health) problems() []string {
 }
 
 // Health reports what a stored game lacks to go on: a missing or wrong
-// dice secret, player check value or opening. nil means nothing.
-func Health(evs []store.Event, private map[string][]byte, rules game.Lookup) ([]string, error) {
+// dice secret, player check value or opening. nil means nothing. rules
+// finds the game's ruleset and module (MetaModules reads a damaged
+// file's library).
+func Health(evs []store.Event, private map[string][]byte, rules game.Source) ([]string, error) {
 	h, err := examine(ToEntries(evs), private, rules)
 	if err != nil {
 		return nil, err
@@ -172,7 +182,7 @@ func Health(evs []store.Event, private map[string][]byte, rules game.Lookup) ([]
 
 // restore writes a game's log and private values to the store, making good
 // what it can (see above). The store must not have the game yet.
-func (s *Service) restore(ctx context.Context, evs []store.Event, private map[string][]byte, from string) (*Restored, error) {
+func (s *Service) restore(ctx context.Context, evs []store.Event, private map[string][]byte, from string, mod *adjudicator.Module) (*Restored, error) {
 	if len(evs) == 0 {
 		return nil, errors.New("no events to restore")
 	}
@@ -180,7 +190,16 @@ func (s *Service) restore(ctx context.Context, evs []store.Event, private map[st
 		return nil, err
 	}
 	entries := ToEntries(evs)
-	h, err := examine(entries, private, s.Rules)
+	src := s.source(ctx)
+	if mod != nil {
+		src = s.Rules.With(func(ruleset string, ref adjudicator.ModuleRef) (adjudicator.Module, error) {
+			if m, err := game.FilesOf(*mod)(ruleset, ref); err == nil {
+				return m, nil
+			}
+			return s.source(ctx).Module(ruleset, ref)
+		})
+	}
+	h, err := examine(entries, private, src)
 	if err != nil {
 		return nil, fmt.Errorf("the log does not load with this build's rules: %w", err)
 	}
@@ -197,7 +216,7 @@ func (s *Service) restore(ctx context.Context, evs []store.Event, private map[st
 			r.Cut = append(r.Cut, describeCut(e))
 		}
 		evs, entries = evs[:cut-1], entries[:cut-1]
-		if h, err = examine(entries, private, s.Rules); err != nil {
+		if h, err = examine(entries, private, src); err != nil {
 			return nil, fmt.Errorf("the log cut before event %d does not load: %w", cut, err)
 		}
 	}
@@ -224,6 +243,7 @@ func (s *Service) restore(ctx context.Context, evs []store.Event, private map[st
 	for i, e := range evs {
 		b.Events[i] = e.NewEvent
 	}
+	s.keepModule(ctx, &b, h.g.Module) // the module's files, with the game
 	if h.dice >= 0 && !h.diceOK {
 		secret, err := s.random(dice.SeedSize)
 		if err != nil {
@@ -361,13 +381,25 @@ func Recover(ctx context.Context, sal *store.Salvaged, to *Service, bundles stri
 	} else if len(ids) > 0 {
 		return nil, fmt.Errorf("the new data file holds games already (%s): recover into an empty one", strings.Join(ids, ", "))
 	}
+	// The module files first: the games restored below are loaded with them.
+	modules := map[string][]byte{}
+	for k, v := range sal.Meta {
+		if strings.HasPrefix(k, metaModuleFiles) {
+			modules[k] = v
+		}
+	}
+	if len(modules) > 0 {
+		if _, err := to.Store.Append(ctx, store.Batch{Meta: modules}); err != nil {
+			return nil, fmt.Errorf("copying the module files: %w", err)
+		}
+	}
 	rec := &Recovery{}
 	have := map[string]bool{}
 	for _, gr := range sal.Games {
 		have[gr.Game] = true
 		evs := sal.Events[gr.Game]
 		if gr.Intact() {
-			r, err := to.restore(ctx, evs, sal.Secrets[gr.Game], "the data file, intact")
+			r, err := to.restore(ctx, evs, sal.Secrets[gr.Game], "the data file, intact", nil)
 			if err != nil {
 				// Sound as stored but not loadable here (a ruleset this
 				// build lacks): copy it as it is.
@@ -427,6 +459,7 @@ func (s *Service) rebuild(ctx context.Context, gr store.GameReport, prefix []sto
 		damage = gr.Damage[0].String()
 	}
 	var fromBundle []store.Event
+	var bundleMod *adjudicator.Module
 	var bundleWhy string
 	path := ""
 	if bundles != "" {
@@ -438,7 +471,7 @@ func (s *Service) rebuild(ctx context.Context, gr store.GameReport, prefix []sto
 		case err != nil:
 			return nil, "", err
 		default:
-			fromBundle, err = s.readBundle(f)
+			fromBundle, bundleMod, err = s.readBundle(f)
 			f.Close()
 			if err != nil {
 				bundleWhy = fmt.Sprintf("%s: %v", path, err)
@@ -457,7 +490,7 @@ func (s *Service) rebuild(ctx context.Context, gr store.GameReport, prefix []sto
 		entries := ToEntries(prefix)
 		if a := game.Verify(entries); !a.OK() {
 			prefix = nil
-		} else if rp := game.Replay(entries, s.Rules); !rp.OK() {
+		} else if rp := game.Replay(entries, s.source(ctx)); !rp.OK() {
 			prefix = nil
 		}
 	}
@@ -470,7 +503,8 @@ func (s *Service) rebuild(ctx context.Context, gr store.GameReport, prefix []sto
 	case fromBundle == nil:
 		return nil, fmt.Sprintf("%s, and %s", damage, bundleWhy), nil
 	}
-	r, err := s.restore(ctx, evs, private, from)
+	// The bundle's module files serve either log: they are found by digest.
+	r, err := s.restore(ctx, evs, private, from, bundleMod)
 	if err != nil {
 		return nil, fmt.Sprintf("%s, and rebuilding it from %s failed: %v", damage, from, err), nil
 	}

@@ -51,7 +51,7 @@ func (s *Service) DelayedResults(ctx context.Context, next *game.Game, recs []ga
 	for i, r := range recs {
 		entries = append(entries, game.Entry{Seq: first + uint64(i), Record: r})
 	}
-	return game.DelayedResults(entries, s.Rules, first)
+	return game.DelayedResults(entries, s.source(ctx), first)
 }
 
 func hasDelayed(g *game.Game) bool {

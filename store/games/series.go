@@ -248,7 +248,7 @@ func (s *Service) child(ctx context.Context, g *game.Game, c *adjudicator.ChildG
 			return s.ChildMail(g, ng, secrets)
 		}
 	}
-	p, err := s.prepare(req, parent)
+	p, err := s.prepare(ctx, req, parent)
 	if err != nil {
 		return l, fmt.Errorf("series %s cannot create game %s (%s): %w", g.ID, id, c.Title, err)
 	}

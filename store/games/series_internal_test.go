@@ -78,7 +78,7 @@ func rewrite(t *testing.T, bundle []byte, cid string, change func([]store.Event)
 		evs[i].Hash = store.ChainHash(prev, evs[i].Seq, evs[i].NewEvent)
 		prev = evs[i].Hash
 	}
-	files, err := buildBundle(evs, time.Time{})
+	files, err := buildBundle(evs, time.Time{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -102,7 +102,7 @@ func (s *Service) VerifySeries(ctx context.Context, id string, known Known, repl
 		a := verifyEvents(evs, k)
 		a.Game = id
 		if replay {
-			rp := game.Replay(ToEntries(evs), s.Rules)
+			rp := game.Replay(ToEntries(evs), s.source(ctx))
 			a.Redecided, a.VersionChanges = rp.Redecided, rp.VersionChanges
 			a.Problems = append(a.Problems, rp.Problems...)
 		}
@@ -123,7 +123,7 @@ func (s *Service) VerifySeries(ctx context.Context, id string, known Known, repl
 		children[cid] = cevs
 		out.Children[cid] = check(cid, cevs, Known{})
 	}
-	out.Links = CheckLinks(id, evs, children, s.Rules)
+	out.Links = CheckLinks(id, evs, children, s.source(ctx))
 	return out, nil
 }
 
@@ -133,7 +133,7 @@ func (s *Service) VerifySeries(ctx context.Context, id string, known Known, repl
 // ends with (its last event's hash, and, with lookup, the result folded
 // again from its log); no game in children is one the series did not
 // reach. Problems name the game and the event.
-func CheckLinks(series string, evs []store.Event, children map[string][]store.Event, lookup game.Lookup) []string {
+func CheckLinks(series string, evs []store.Event, children map[string][]store.Event, lookup game.Source) []string {
 	var problems []string
 	add := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
 	var sc game.Created
@@ -281,7 +281,11 @@ func (s *Service) ExportSeries(ctx context.Context, id string, w io.Writer) erro
 	now := s.now()
 	tw := tar.NewWriter(w)
 	put := func(dir string, evs []store.Event) error {
-		files, err := buildBundle(evs, now)
+		module, err := s.eventsModule(ctx, evs)
+		if err != nil {
+			return err
+		}
+		files, err := buildBundle(evs, now, module)
 		if err != nil {
 			return err
 		}
@@ -336,12 +340,20 @@ func splitSeries(b *Bundle) (own *Bundle, children map[string]*Bundle, order []s
 
 // verifyOne checks one game's files of a bundle (VerifyBundle's checks).
 func verifyOne(b *Bundle, lookup game.Lookup, known Known) (*game.Audit, []store.Event) {
+	a, evs, _ := verifyGame(b, lookup, known)
+	return a, evs
+}
+
+// verifyGame is verifyOne, which also returns the files of the game's
+// module when the bundle carries them whole (nil for a game not played
+// from module data).
+func verifyGame(b *Bundle, lookup game.Lookup, known Known) (*game.Audit, []store.Event, *adjudicator.Module) {
 	if b.file("events.jsonl") == nil {
-		return &game.Audit{Game: b.Root, Problems: []string{"events.jsonl: missing"}}, nil
+		return &game.Audit{Game: b.Root, Problems: []string{"events.jsonl: missing"}}, nil, nil
 	}
 	evs, err := b.Events()
 	if err != nil {
-		return &game.Audit{Game: b.Root, Problems: []string{err.Error()}}, nil
+		return &game.Audit{Game: b.Root, Problems: []string{err.Error()}}, nil, nil
 	}
 	a := verifyEvents(evs, known)
 	a.Problems = prefix("events.jsonl", a.Problems)
@@ -349,9 +361,20 @@ func verifyOne(b *Bundle, lookup game.Lookup, known Known) (*game.Audit, []store
 	if f := b.file("game.json"); f != nil && json.Unmarshal(f.body, &bg) == nil && bg.Events != len(evs) {
 		a.Problems = append(a.Problems, fmt.Sprintf("events.jsonl: holds %d events, but game.json records %d: events were cut or added", len(evs), bg.Events))
 	}
-	a.Problems = append(a.Problems, compareBundle(b, evs)...)
+	var c game.Created
+	json.Unmarshal(evs[0].Payload, &c) // verifyEvents named a game.created that does not read
+	mod, whole, problems := bundleModule(b, c.Module)
+	a.Problems = append(a.Problems, problems...)
+	a.Problems = append(a.Problems, compareBundle(b, evs, mod)...)
+	if !whole {
+		mod = nil
+	}
 	if lookup != nil {
-		rp := game.Replay(ToEntries(evs), lookup)
+		var src game.Source = lookup
+		if mod != nil {
+			src = lookup.With(game.FilesOf(*mod))
+		}
+		rp := game.Replay(ToEntries(evs), src)
 		a.Redecided = rp.Redecided
 		a.VersionChanges = rp.VersionChanges
 		a.Problems = append(a.Problems, prefix("events.jsonl", rp.Problems)...)
@@ -359,7 +382,7 @@ func verifyOne(b *Bundle, lookup game.Lookup, known Known) (*game.Audit, []store
 	if a.Game == "" {
 		a.Game = b.Root
 	}
-	return a, evs
+	return a, evs, mod
 }
 
 // VerifySeriesBundle checks a series bundle: the series' files and each
@@ -403,11 +426,19 @@ func verifySeries(b *Bundle, lookup game.Lookup, known Known) *SeriesAudit {
 	own, kids, order, _ := splitSeries(b)
 	out := &SeriesAudit{Children: map[string]*game.Audit{}}
 	var evs []store.Event
-	out.Series, evs = verifyOne(own, lookup, known)
+	var mod *adjudicator.Module
+	out.Series, evs, mod = verifyGame(own, lookup, known)
+	var mods []adjudicator.Module // every module the bundle carries whole, for the links' folds
+	if mod != nil {
+		mods = append(mods, *mod)
+	}
 	events := map[string][]store.Event{}
 	sort.Strings(order)
 	for _, cid := range order {
-		a, cevs := verifyOne(kids[cid], lookup, Known{})
+		a, cevs, cmod := verifyGame(kids[cid], lookup, Known{})
+		if cmod != nil {
+			mods = append(mods, *cmod)
+		}
 		a.Game = cid
 		out.Children[cid] = a
 		if cevs != nil {
@@ -415,7 +446,11 @@ func verifySeries(b *Bundle, lookup game.Lookup, known Known) *SeriesAudit {
 		}
 	}
 	if evs != nil {
-		out.Links = CheckLinks(out.Series.Game, evs, events, lookup)
+		var src game.Source
+		if lookup != nil {
+			src = lookup.With(game.FilesOf(mods...))
+		}
+		out.Links = CheckLinks(out.Series.Game, evs, events, src)
 		// The children in the order the series reached them.
 		if ids, _, err := childLinks(evs); err == nil {
 			seqs := sortedKeys(ids)

@@ -53,7 +53,7 @@ func (s *Service) Upgrade(ctx context.Context, id string) (*UpgradeResult, error
 	if err := CheckChain(evs); err != nil {
 		return nil, fmt.Errorf("game %s: the old log does not check, so it is not rewritten: %w", id, err)
 	}
-	up, err := game.UpgradeV1(ToEntries(evs), s.Rules, s.randReader(), s.now(), res.OldHead)
+	up, err := game.UpgradeV1(ToEntries(evs), s.source(ctx), s.randReader(), s.now(), res.OldHead)
 	if err != nil {
 		return nil, fmt.Errorf("game %s: %w", id, err)
 	}

@@ -40,6 +40,8 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 		{"GamesSorted", testGamesSorted},
 		{"Secrets", testSecrets},
 		{"Meta", testMeta},
+		{"MetaKeys", testMetaKeys},
+		{"MetaWithGame", testMetaWithGame},
 		{"OutboxLifecycle", testOutboxLifecycle},
 		{"OutboxDueOrder", testDueOrder},
 		{"OutboxByGame", testMessagesByGame},
@@ -582,6 +584,50 @@ func testMeta(t *testing.T, s store.Store) {
 	}
 }
 
+// testMetaKeys: MetaKeys lists the keys under a prefix in byte order,
+// whatever order they were written in, and nothing else.
+func testMetaKeys(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	if keys, err := s.MetaKeys(ctx, "lib/"); err != nil || len(keys) != 0 {
+		t.Fatalf("MetaKeys of an empty store = %q, %v", keys, err)
+	}
+	mustAppend(t, s, store.Batch{Meta: map[string][]byte{"lib/b": []byte("2"), "lib/a/x": nil, "lia": []byte("no"), "lib0": []byte("no")}})
+	mustAppend(t, s, store.Batch{Game: "g", Events: newEvents(0, 1), Meta: map[string][]byte{"lib/a": []byte("1"), "lib/": []byte("root")}})
+	keys, err := s.MetaKeys(ctx, "lib/")
+	if want := []string{"lib/", "lib/a", "lib/a/x", "lib/b"}; err != nil || !slices.Equal(keys, want) {
+		t.Fatalf("MetaKeys(lib/) = %q, %v; want %q", keys, err, want)
+	}
+	all, err := s.MetaKeys(ctx, "")
+	if want := []string{"lia", "lib/", "lib/a", "lib/a/x", "lib/b", "lib0"}; err != nil || !slices.Equal(all, want) {
+		t.Fatalf("MetaKeys() = %q, %v; want %q", all, err, want)
+	}
+	if keys, err := s.MetaKeys(ctx, "lib/c"); err != nil || len(keys) != 0 {
+		t.Fatalf("MetaKeys(lib/c) = %q, %v; want none", keys, err)
+	}
+}
+
+// testMetaWithGame: meta values written with a game's first events are
+// written with them or not at all (a library of module files is kept
+// this way, in the transaction that creates the game).
+func testMetaWithGame(t *testing.T, s store.Store) {
+	ctx := t.Context()
+	mustAppend(t, s, store.Batch{Game: "g", Events: newEvents(0, 1)})
+	_, err := s.Append(ctx, store.Batch{Game: "g", Events: newEvents(0, 1), Meta: map[string][]byte{"lib/x": []byte("files")}})
+	if !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("creating g again: %v, want ErrConflict", err)
+	}
+	if keys, err := s.MetaKeys(ctx, "lib/"); err != nil || len(keys) != 0 {
+		t.Fatalf("a refused creation left meta keys %q (%v)", keys, err)
+	}
+	mustAppend(t, s, store.Batch{Game: "h", Events: newEvents(0, 1), Meta: map[string][]byte{"lib/x": []byte("files")}})
+	// Writing the same value again (a second game of the same module) is
+	// harmless.
+	mustAppend(t, s, store.Batch{Game: "i", Events: newEvents(0, 1), Meta: map[string][]byte{"lib/x": []byte("files")}})
+	if v, err := s.Meta(ctx, "lib/x"); err != nil || string(v) != "files" {
+		t.Fatalf("Meta(lib/x) = %q, %v", v, err)
+	}
+}
+
 func newMessage(id, game string, next time.Time) store.Message {
 	return store.Message{
 		ID:          id,
@@ -870,6 +916,7 @@ func testClosed(t *testing.T, s store.Store) {
 		"Secret":   func() error { _, err := s.Secret(ctx, "g", "s"); return err },
 		"Marked":   func() error { _, err := s.Marked(ctx, "m"); return err },
 		"Meta":     func() error { _, err := s.Meta(ctx, "k"); return err },
+		"MetaKeys": func() error { _, err := s.MetaKeys(ctx, ""); return err },
 		"Due":      func() error { _, err := s.Due(ctx, base, 0); return err },
 		"Messages": func() error { _, err := s.Messages(ctx, ""); return err },
 		"MarkSent": func() error { return s.MarkSent(ctx, "m", base) },
@@ -908,6 +955,7 @@ func testContextCancelled(t *testing.T, s store.Store) {
 		"Secret":   func() error { _, err := s.Secret(ctx, "g", "s"); return err },
 		"Marked":   func() error { _, err := s.Marked(ctx, "m"); return err },
 		"Meta":     func() error { _, err := s.Meta(ctx, "k"); return err },
+		"MetaKeys": func() error { _, err := s.MetaKeys(ctx, ""); return err },
 		"Due":      func() error { _, err := s.Due(ctx, base, 0); return err },
 		"Messages": func() error { _, err := s.Messages(ctx, ""); return err },
 		"MarkSent": func() error { return s.MarkSent(ctx, "m", base) },

@@ -7,10 +7,11 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/campaign"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 )
 
-func lookup(name string) (adjudicator.Ruleset, bool) {
+var lookup = game.Lookup(func(name string) (adjudicator.Ruleset, bool) {
 	switch name {
 	case campaign.Name:
 		return campaign.Ruleset, true
@@ -18,7 +19,7 @@ func lookup(name string) (adjudicator.Ruleset, bool) {
 		return dragonrage.Ruleset, true
 	}
 	return nil, false
-}
+})
 
 // TestScripts plays every rule case under testdata/.
 func TestScripts(t *testing.T) {
