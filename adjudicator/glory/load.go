@@ -15,7 +15,7 @@ import (
 var vocabulary = hexmap.Vocabulary{
 	Terrain: []string{"clear", "forest", "mountain", "swamp", "desert", "sea", "maelstrom"},
 	Sides:   []string{"river", "deep-river", "ford", "bridge", "mountain", "pass"},
-	Points:  []string{"city", "fortified-city", "fortress", "dwarven-fortress", "port", "capital", "temple-site"},
+	Points:  []string{"city", "fortified-city", "fortress", "dwarven-fortress", "port", "capital", "temple-site", "tower"},
 	Letters: map[string]byte{"clear": '.', "forest": 'f', "mountain": 'm', "swamp": 'w', "desert": 'd', "sea": '~', "maelstrom": '@'},
 }
 
@@ -122,6 +122,7 @@ func parseModule(m adjudicator.Module) (*Data, error) {
 				errs = append(errs, fmt.Errorf("%s: an army or fleet needs its half (reduced or damaged) face", where))
 			}
 		}
+		errs = append(errs, checkErrata(where, k)...)
 		for _, c := range k.counterNames() {
 			if d.Counters[c] != nil {
 				errs = append(errs, fmt.Errorf("%s: counter %s is also made by %s", where, c, d.Counters[c].ID))
@@ -236,6 +237,8 @@ func (d *Data) checkScenario(i int, s *Scenario) []error {
 	if s.Temple != "" {
 		if _, err := d.hexAt(s.Temple); err != nil {
 			bad("temple: %v", err)
+		} else if why := d.templeSiteProblem(s); why != "" {
+			bad("temple: %s", why)
 		}
 	}
 	for j, v := range s.Victory {
