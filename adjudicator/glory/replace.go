@@ -179,8 +179,8 @@ func (c *checker) replacements(v *yaml.Node, add func(error)) []Replacement {
 		if !ok1 || !ok2 {
 			continue
 		}
-		if why := c.st.pairProblem(c.side, r.Back, r.Retire, c.pooled); why != "" {
-			add(adjudicator.Errorf(e, codeNotInPool, "%s", why))
+		if code, why := c.st.pairProblem(c.side, r.Back, r.Retire, c.pooled); why != "" {
+			add(adjudicator.Errorf(e, code, "%s", why))
 			continue
 		}
 		if an := yamlx.Value(e, "at"); an != nil {
@@ -210,19 +210,19 @@ func (c *checker) replacements(v *yaml.Node, add func(error)) []Replacement {
 // pairProblem says why back and retire are not a pair of side's pool, or ""
 // (DG-REPL-4, -5): two armies of one nationality in the pool, whatever
 // their type. pooled are counters a rebuild of the same orders puts there.
-func (s *State) pairProblem(side adjudicator.Side, back, retire string, pooled map[string]bool) string {
+func (s *State) pairProblem(side adjudicator.Side, back, retire string, pooled map[string]bool) (code, why string) {
 	if back == retire {
-		return "a pair is two different armies"
+		return codeNotAPair, "a pair is two different armies"
 	}
 	for _, id := range []string{back, retire} {
 		if u := s.Units[id]; u.Side != side || (u.Where != InPool && !pooled[id]) {
-			return fmt.Sprintf("%s is not in your replacement pool (DG-REPL-4)", id)
+			return codeNotInPool, fmt.Sprintf("%s is not in your replacement pool (DG-REPL-4)", id)
 		}
 	}
 	if s.Kind(back).Nationality() != s.Kind(retire).Nationality() {
-		return fmt.Sprintf("%s (%s) and %s (%s) are not of one nationality: a pair is two armies of the same colours (DG-REPL-4)", back, s.Kind(back).Nationality(), retire, s.Kind(retire).Nationality())
+		return codeNotAPair, fmt.Sprintf("%s (%s) and %s (%s) are not of one nationality: a pair is two armies of the same colours (DG-REPL-4)", back, s.Kind(back).Nationality(), retire, s.Kind(retire).Nationality())
 	}
-	return ""
+	return "", ""
 }
 
 // homes lists the hexes where army id may come back from the pool, before
@@ -347,7 +347,7 @@ func (w *world) replacements(side adjudicator.Side, o *StrategicOrders) {
 	}
 	for _, r := range o.Replace {
 		st := w.st()
-		if why := st.pairProblem(side, r.Back, r.Retire, nil); why != "" {
+		if _, why := st.pairProblem(side, r.Back, r.Retire, nil); why != "" {
 			w.tell(adjudicator.To(side), "The pair %s and %s is not used: %s.", r.Back, r.Retire, why)
 			continue
 		}
