@@ -120,6 +120,7 @@ func (c *checker) rebuilds(v *yaml.Node, add func(error)) []Rebuild {
 			continue
 		}
 		c.pooled[r.Pool] = true
+		delete(c.used, r.Pool) // it may pair at once (DG-REPL-7)
 		out = append(out, r)
 	}
 	return out
