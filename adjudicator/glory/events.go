@@ -221,7 +221,7 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 	case *Ended:
 		s.Over, s.Winner, s.Result, s.Step = true, e.Winner, e.Result, StepOver
 	default:
-		return s.Pause.Apply(ev)
+		return s.evolveStrategic(ev) || s.Pause.Apply(ev)
 	}
 	return true
 }

@@ -15,10 +15,11 @@ import (
 var vocabulary = hexmap.Vocabulary{
 	Terrain: []string{"clear", "forest", "mountain", "swamp", "desert", "sea", "maelstrom"},
 	Sides:   []string{"river", "deep-river", "ford", "bridge", "mountain", "pass"},
-	// A named hex is a city, a fortification or a port; a port or capital
-	// may also be a city or fortification, which its tags say.
+	// A named hex is a city, a fortification or a port; a port, a capital
+	// or the High Clerist's Tower (where the Knights of the Tower enter,
+	// DG-ACT-10) may also be a city or fortification, which its tags say.
 	Points:     []string{"city", "fortified-city", "fortress", "dwarven-fortress", "port"},
-	PointTags:  []string{"port", "capital"},
+	PointTags:  []string{"port", "capital", "tower"},
 	StackSides: true, // a river may run along a mountain ridge
 	Letters: map[string]byte{"clear": '.', "forest": 'f', "mountain": 'm', "swamp": 'w', "desert": 'd', "sea": '~', "maelstrom": '@'},
 }
@@ -126,6 +127,7 @@ func parseModule(m adjudicator.Module) (*Data, error) {
 				errs = append(errs, fmt.Errorf("%s: an army or fleet needs its half (reduced or damaged) face", where))
 			}
 		}
+		errs = append(errs, checkErrata(where, k)...)
 		for _, c := range k.counterNames() {
 			if d.Counters[c] != nil {
 				errs = append(errs, fmt.Errorf("%s: counter %s is also made by %s", where, c, d.Counters[c].ID))
@@ -240,6 +242,8 @@ func (d *Data) checkScenario(i int, s *Scenario) []error {
 	if s.Temple != "" {
 		if _, err := d.hexAt(s.Temple); err != nil {
 			bad("temple: %v", err)
+		} else if why := d.templeSiteProblem(s); why != "" {
+			bad("temple: %s", why)
 		}
 	}
 	for j, v := range s.Victory {

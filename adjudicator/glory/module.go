@@ -116,6 +116,11 @@ type CounterKind struct {
 	Count  int        `yaml:"count"`  // how many counters (default 1)
 	Errata string     `yaml:"errata"` // the errata rule that fixed its values, if any (DG-ERRATA-2..4)
 	Prov   Provenance `yaml:",inline"`
+	// Tower marks the Knights of the Tower: armies with no nation of their
+	// own, placed in the High Clerist's Tower (the map's point of kind
+	// tower) for the Whitestone when the first Knights nation is activated
+	// (DG-ACT-10), and conquered with the Knights nations (DG-KNIGHT-1).
+	Tower bool `yaml:"knights-of-the-tower"`
 }
 
 // EventDef is one strategic event counter (events.yaml, DG-EVT, DG-GAP-4).

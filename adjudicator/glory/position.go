@@ -31,6 +31,8 @@ type Position struct {
 	Knights    bool                                   `yaml:"knights"`
 	Done       map[string][]string                    `yaml:"done"`
 	Standing   map[adjudicator.Side]map[string]string `yaml:"standing"`
+	Held       map[string]adjudicator.Side            `yaml:"held"`     // fortifications an enemy army took (DG-CONQ-2)
+	Capitals   map[string]PosCapital                  `yaml:"capitals"` // semi-human capitals that moved (DG-CAP)
 }
 
 // PosUnits places counters: on the map At a hex (the default), Aboard a
@@ -148,6 +150,9 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 		}
 	}
 	st.Pause.Standing = p.Standing
+	if err := positionStrategic(st, &p); err != nil {
+		return nil, err
+	}
 	st.Strength = map[adjudicator.Side]int{}
 	for _, u := range st.Units {
 		if u.Where == OnMap && d.Counters[u.ID].IsArmy() {

@@ -76,10 +76,11 @@ func (s *State) StackProblem(h string, side adjudicator.Side, adding []string) s
 }
 
 // capitalDismantled reports whether h is a semi-human capital that has been
-// dismantled and is now clear terrain (DG-CAP-4).
+// dismantled and is now clear terrain (DG-CAP-4): while the capital waits
+// to be set up again, and after, when it was set up elsewhere.
 func (s *State) capitalDismantled(h string) bool {
 	n := s.Geo().PrintedCapital(h)
-	return n != "" && s.Nations[n].Back > 0
+	return n != "" && (s.Nations[n].Back > 0 || s.Nations[n].Capital != "" && s.Nations[n].Capital != h)
 }
 
 // Touching reports whether armies in a and b count as adjacent for
@@ -180,7 +181,7 @@ func (w *world) eliminate(id, why string) {
 func (w *world) entered(id, h string, over bool) {
 	st := w.st()
 	u, k := st.Units[id], st.Kind(id)
-	if !over && k.IsArmy() && st.Geo().Fort(h) != "" && st.Controller(h) != u.Side {
+	if !over && k.IsArmy() && st.Geo().Fort(h) != "" && !st.capitalDismantled(h) && st.Controller(h) != u.Side {
 		w.capture(h, u.Side)
 	}
 	if k.Type != Fleet && st.Geo().Land(h) {

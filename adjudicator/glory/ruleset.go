@@ -296,7 +296,9 @@ func (ruleset) Evolve(s adjudicator.State, ev adjudicator.Event) adjudicator.Sta
 
 func (ruleset) Clone(s adjudicator.State) adjudicator.State { return s.(*State).Clone() }
 
-func (ruleset) EventTypes() []adjudicator.EventType { return coreEvents() }
+func (ruleset) EventTypes() []adjudicator.EventType {
+	return append(coreEvents(), strategicEvents()...)
+}
 
 func contains(l []string, s string) bool {
 	for _, x := range l {

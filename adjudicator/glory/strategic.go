@@ -2,6 +2,7 @@ package glory
 
 import (
 	"fmt"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -24,7 +25,8 @@ type StrategicOrders struct {
 	Replace    []Replacement     `json:"replace,omitempty" yaml:"replace,omitempty"`       // pairs from the pool (DG-REPL-4)
 	Rebuild    []Rebuild         `json:"rebuild,omitempty" yaml:"rebuild,omitempty"`       // two reduced armies stacked (DG-REPL-6)
 	Activate   []string          `json:"activate,omitempty" yaml:"activate,omitempty"`     // the nation to try, then fallbacks (DG-ACT-7)
-	Place      map[string]string `json:"place,omitempty" yaml:"place,omitempty"`           // where an activated nation's counters go
+	Place      map[string]string `json:"place,omitempty" yaml:"place,omitempty"`           // where an activated nation's counters go: counter → hex
+	Capital    map[string]string `json:"capital,omitempty" yaml:"capital,omitempty"`       // WS: where a dismantled capital is set up again: nation → hex (DG-CAP-7)
 	Initiative string            `json:"initiative,omitempty" yaml:"initiative,omitempty"` // first or second, if this side wins it (DG-TURN-6)
 	Standing   Standing          `json:"standing,omitempty" yaml:"standing,omitempty"`
 	Concede    bool              `json:"concede,omitempty" yaml:"concede,omitempty"`
@@ -33,11 +35,11 @@ type StrategicOrders struct {
 func (o *StrategicOrders) conceded() bool { return o.Concede }
 
 // Replacement brings back Back from the pool at At and puts Retire out of
-// play (DG-REPL-4).
+// play (DG-REPL-4). At may be left out: the first legal hex is taken.
 type Replacement struct {
 	Back   string `json:"back" yaml:"back"`
 	Retire string `json:"retire" yaml:"retire"`
-	At     string `json:"at" yaml:"at"`
+	At     string `json:"at,omitempty" yaml:"at,omitempty"`
 }
 
 // Rebuild puts Pool in the pool and restores Keep (DG-REPL-6).
@@ -46,29 +48,82 @@ type Rebuild struct {
 	Pool string `json:"pool" yaml:"pool"`
 }
 
+var strategicKeys = []string{"temple", "draconian", "replace", "rebuild", "activate", "place", "capital", "initiative", "standing", "concede"}
+
+// parseStrategic reads a side's orders for steps 1 to 4, key by key, and
+// checks each against the state as it is now. Every mistake is reported,
+// each at its line.
 func parseStrategic(st *State, side adjudicator.Side, n *yaml.Node) (adjudicator.Orders, error) {
 	o := &StrategicOrders{}
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
 		return o, nil
 	}
-	if err := yamlx.Decode(n, o); err != nil {
-		return nil, err
+	if n.Kind != yaml.MappingNode {
+		return nil, adjudicator.Errorf(n, adjudicator.CodeBadValue, "orders for steps 1 to 4 are a mapping with any of %s (each may be left out)", strings.Join(strategicKeys, ", "))
 	}
-	if v := yamlx.Value(n, "initiative"); v != nil && o.Initiative != "first" && o.Initiative != "second" {
-		return nil, adjudicator.Errorf(v, adjudicator.CodeBadValue, "initiative: write first or second: whether your side moves first if it wins the initiative (DG-TURN-6)")
-	}
-	if v := yamlx.Value(n, "standing"); v != nil {
-		s, err := parseStanding(v)
-		if err != nil {
-			return nil, err
+	var errs adjudicator.OrderErrors
+	add := func(err error) {
+		switch e := err.(type) {
+		case nil:
+		case adjudicator.OrderErrors:
+			errs = append(errs, e...)
+		case *adjudicator.OrderError:
+			errs = append(errs, e)
+		default:
+			errs = append(errs, adjudicator.Errorf(n, adjudicator.CodeBadValue, "%v", err))
 		}
-		if err := checkStanding(st, side, v); err != nil {
-			return nil, err
-		}
-		o.Standing = s
 	}
-	if err := checkStrategic(st, side, o, n); err != nil {
-		return nil, err
+	c := newChecker(st, side)
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		k, v := n.Content[i], n.Content[i+1]
+		switch k.Value {
+		case "temple":
+			o.Temple, _ = c.temple(v, add)
+		case "draconian":
+			var b bool
+			if err := yamlx.Decode(v, &b); err != nil {
+				add(adjudicator.Errorf(v, adjudicator.CodeBadValue, "draconian: write yes or no: whether the Highlord brings in a draconian at the Dark Temple this turn (DG-DRAC-4)"))
+				continue
+			}
+			if side != Highlord {
+				add(adjudicator.Errorf(k, codeCannot, "only the Highlord brings in draconians (DG-DRAC-4)"))
+			}
+			o.Draconian = &b
+		case "rebuild":
+			o.Rebuild = c.rebuilds(v, add)
+		case "replace":
+			// read after the rebuilds, which may put counters in the pool (DG-REPL-7)
+		case "activate":
+			o.Activate = c.activate(v, add)
+		case "place":
+			o.Place = c.place(v, add)
+		case "capital":
+			o.Capital = c.capital(v, add)
+		case "initiative":
+			if v.Value != "first" && v.Value != "second" {
+				add(adjudicator.Errorf(v, adjudicator.CodeBadValue, "initiative: write first or second: whether your side moves first if it wins the initiative (DG-TURN-6)"))
+			}
+			o.Initiative = v.Value
+		case "standing":
+			s, err := parseStanding(v)
+			if err == nil {
+				err = checkStanding(st, side, v)
+			}
+			add(err)
+			o.Standing = s
+		case "concede":
+			b, err := parseConcede(v)
+			add(err)
+			o.Concede = b
+		default:
+			add(yamlx.UnknownField(k, k.Value, strategicKeys))
+		}
+	}
+	if v := yamlx.Value(n, "replace"); v != nil {
+		o.Replace = c.replacements(v, add)
+	}
+	if len(errs) > 0 {
+		return nil, errs
 	}
 	return o, nil
 }
@@ -81,6 +136,10 @@ func (w *world) strategic(subs []adjudicator.Submission) {
 		w.standing(s.Side, orders[s.Side].Standing)
 	}
 	st := w.st()
+	w.capitalsDue(orders[Whitestone]) // the start of step 1 (DG-CAP-9)
+	if w.r.Err() != nil || w.st().Over {
+		return
+	}
 	w.templeAndDraconian(orders[Highlord]) // step 1 (DG-AMB-72: HL's temple and draconian first)
 	w.replacements(Highlord, orders[Highlord])
 	w.replacements(Whitestone, orders[Whitestone])
@@ -181,5 +240,8 @@ func (w *world) trackArrivals() {
 	for _, h := range hexes {
 		w.emit(&Put{Units: byHex[h], Where: OnMap, Hex: h, Why: "reinforcement"})
 		w.say("Reinforcements enter at %s: %s.", h, list(byHex[h]))
+		for _, id := range byHex[h] {
+			w.entered(id, h, false) // a counter placed on the map enters its hex (DG-CONQ-2, DG-INV-10)
+		}
 	}
 }

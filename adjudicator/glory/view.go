@@ -21,6 +21,7 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 	if st.Step == StepMove {
 		v.Markers["mover"] = string(st.Mover)
 	}
+	v.Markers["cup"] = len(st.Cup) // counters left in the strategic event cup (DG-EVT-8)
 	if st.Temple != "" {
 		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "dark-temple", At: st.Temple})
 	}
