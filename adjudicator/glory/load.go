@@ -21,7 +21,7 @@ var vocabulary = hexmap.Vocabulary{
 	Points:     []string{"city", "fortified-city", "fortress", "dwarven-fortress", "port"},
 	PointTags:  []string{"port", "capital", "tower"},
 	StackSides: true, // a river may run along a mountain ridge
-	Letters: map[string]byte{"clear": '.', "forest": 'f', "mountain": 'm', "swamp": 'w', "desert": 'd', "sea": '~', "maelstrom": '@'},
+	Letters:    map[string]byte{"clear": '.', "forest": 'f', "mountain": 'm', "swamp": 'w', "desert": 'd', "sea": '~', "maelstrom": '@'},
 }
 
 var loaded sync.Map // module digest → *Data
