@@ -22,6 +22,54 @@ func Game(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64) (
 // viewer's last picture, in order, each with its Step. nil traces keep the
 // view's.
 func GameSince(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64, traces []adjudicator.Trace) (*Picture, error) {
+	return gameMode(m, g, viewer, scale, traces, Full)
+}
+
+// BigMap is the number of hexes above which a game's pictures are a Crop of
+// where things happened and an Overview of the whole map, not one picture
+// of the whole board: a continent of thousands of hexes drawn whole at a
+// readable counter size would be many megabytes.
+const BigMap = 800
+
+// Named is a picture with what it shows, for a file name: "board",
+// "crop" or "overview".
+type Named struct {
+	Part    string
+	Picture *Picture
+}
+
+// GamePictures are the pictures of g for viewer, with traces in place of
+// the view's as GameSince: the whole board for a map of up to BigMap hexes;
+// for a bigger map, a Crop of the region where things happened (left out
+// when nothing did) and an Overview.
+func GamePictures(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64, traces []adjudicator.Trace) ([]Named, error) {
+	if m == nil || len(m.Hexes()) <= BigMap {
+		p, err := gameMode(m, g, viewer, scale, traces, Full)
+		if err != nil {
+			return nil, err
+		}
+		return []Named{{Part: "board", Picture: p}}, nil
+	}
+	var out []Named
+	v := g.View(viewer)
+	if traces == nil {
+		traces = v.Traces
+	}
+	if len(traces) > 0 {
+		p, err := gameMode(m, g, viewer, scale, traces, Crop)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, Named{Part: "crop", Picture: p})
+	}
+	p, err := gameMode(m, g, viewer, scale, traces, Overview)
+	if err != nil {
+		return nil, err
+	}
+	return append(out, Named{Part: "overview", Picture: p}), nil
+}
+
+func gameMode(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64, traces []adjudicator.Trace, mode Mode) (*Picture, error) {
 	var due []adjudicator.Side
 	for _, r := range g.Due() {
 		if !slices.Contains(due, r.Side) {
@@ -37,7 +85,7 @@ func GameSince(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float
 	if hm, ok := g.Rules.(adjudicator.HexMaps); ok {
 		st = hm.PictureStyle()
 	}
-	return Board(m, v, Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: scale, Style: st})
+	return Board(m, v, Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: scale, Style: st, Mode: mode})
 }
 
 // SetupZoneMarks are the zones of the setups g waits for from viewer (from

@@ -111,13 +111,22 @@ func (d *Desk) pictureSince(g *game.Game, v adjudicator.View, side adjudicator.S
 		m, err = hm.Map(v.Map)
 	}
 	if err == nil {
-		var pic *render.Picture
-		pic, err = render.GameSince(m, g, side, 1, traces)
-		if err == nil {
-			var png []byte
-			if png, err = pic.PNG(); err == nil {
+		var pics []render.Named
+		if pics, err = render.GamePictures(m, g, side, 1, traces); err == nil {
+			var out []compose.Attachment
+			for _, p := range pics {
+				var png []byte
+				if png, err = p.Picture.PNG(); err != nil {
+					break
+				}
 				name := fmt.Sprintf("%s-turn%d-%s.png", g.ID, v.Turn, side)
-				return []compose.Attachment{{Name: name, ContentType: "image/png", Data: png}}
+				if p.Part != "board" {
+					name = fmt.Sprintf("%s-turn%d-%s-%s.png", g.ID, v.Turn, side, p.Part)
+				}
+				out = append(out, compose.Attachment{Name: name, ContentType: "image/png", Data: png})
+			}
+			if err == nil {
+				return out
 			}
 		}
 	}
