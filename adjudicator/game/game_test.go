@@ -83,8 +83,15 @@ func (tb *table) append(recs []game.Record) {
 
 func (tb *table) submit(side, src string) (*game.Outcome, error) {
 	tb.t.Helper()
+	return tb.submitFrom("", side, src)
+}
+
+// submitFrom submits as the player at address from ("" for the side as a
+// whole).
+func (tb *table) submitFrom(from, side, src string) (*game.Outcome, error) {
+	tb.t.Helper()
 	out, err := tb.g.Submit(game.Input{
-		Side: adjudicator.Side(side), Src: []byte(src), Time: t0.Add(time.Duration(len(tb.log)) * time.Minute), Via: "test",
+		From: from, Side: adjudicator.Side(side), Src: []byte(src), Time: t0.Add(time.Duration(len(tb.log)) * time.Minute), Via: "test",
 		Secrets:    func(gen int) ([]byte, error) { return tb.secrets[gen], nil },
 		NextSecret: secret(tb.fresh),
 		Rand:       &salts{}, Unseal: tb.vault.Unseal,
