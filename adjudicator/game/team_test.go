@@ -207,7 +207,7 @@ func TestTeamCreateRejects(t *testing.T) {
 		"unknown part": {split, []game.Player{{Side: "red", Address: ann}, {Side: "red", Address: bea, Parts: []string{"r9"}}}, "no part \"r9\"; its parts are r1, r2"},
 		"part twice": {split, []game.Player{{Side: "red", Address: ann, Parts: []string{"r2"}}, {Side: "red", Address: bea, Parts: []string{"r2"}}},
 			"part r2 is given to " + ann + " and to " + bea},
-		"teammate without part": {split, []game.Player{{Side: "red", Address: ann}, {Side: "red", Address: bea}}, "give the player " + bea + " his parts"},
+		"teammate without part":    {split, []game.Player{{Side: "red", Address: ann}, {Side: "red", Address: bea}}, "give the player " + bea + " his parts"},
 		"teammate without address": {nil, []game.Player{{Side: "red", Address: ann}, {Side: "red"}}, "give each of them his address"},
 		"parts without split":      {nil, []game.Player{{Side: "red", Address: ann, Parts: []string{"r1"}}}, "team.orders=split"},
 	} {

@@ -306,6 +306,7 @@ func (s *Service) LoadTurn(ctx context.Context, id string, t int) (*game.Game, e
 type Player struct {
 	Side    adjudicator.Side
 	Address string
+	Parts   []string // the parts of the side he commands (team.orders=split)
 }
 
 // CreateRequest is a new game.
@@ -320,7 +321,9 @@ type CreateRequest struct {
 	ChainLength int
 	Marks       []string // intake marks written with the game (the mail that asked for it)
 	// Mail builds the messages to queue with the game (welcome mails),
-	// given the game and each side's secret in plain text.
+	// given the game and each player's secret in plain text, by his seat
+	// (game.Player.SeatName: the side for its first player, "SIDE/2"… for
+	// the others of a team).
 	Mail func(g *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error)
 }
 
@@ -328,7 +331,7 @@ type CreateRequest struct {
 type Created struct {
 	Game       *game.Game
 	Commitment string
-	Secrets    map[adjudicator.Side]string // each player's secret, shown once
+	Secrets    map[adjudicator.Side]string // each player's secret by his seat (game.Player.SeatName), shown once
 }
 
 // Create makes a new game: it draws the dice secret and the players'
@@ -413,17 +416,10 @@ func (s *Service) prepare(req CreateRequest, parent *game.Parent) (*prepared, er
 	if err != nil {
 		return nil, err
 	}
-	secrets := map[adjudicator.Side]string{}
 	private := map[string][]byte{diceSecret(0): secret}
 	var players []game.Player
 	for _, p := range req.Players {
-		sec, verifier, err := s.drawPlayerSecret()
-		if err != nil {
-			return nil, err
-		}
-		secrets[p.Side] = sec
-		private[playerSecret(p.Side)] = verifier
-		players = append(players, game.Player{Side: p.Side, Address: p.Address})
+		players = append(players, game.Player{Side: p.Side, Address: p.Address, Parts: p.Parts})
 	}
 	rec, c, err := game.Create(game.NewGame{ID: id, Ruleset: rs, Scenario: req.Scenario, Position: req.Position, Options: req.Options,
 		Players: players, Referee: req.Referee, Time: s.now(), Secret: secret, ChainLength: req.ChainLength, Parent: parent})
@@ -437,6 +433,17 @@ func (s *Service) prepare(req CreateRequest, parent *game.Parent) (*prepared, er
 	g, err := game.Load([]game.Entry{{Seq: 1, Record: rec}}, s.Rules)
 	if err != nil {
 		return nil, err
+	}
+	// Each player gets his own secret, kept under his seat: the side's
+	// name for its first player, "SIDE/2"… for his teammates.
+	secrets := map[adjudicator.Side]string{}
+	for _, p := range g.Created.Players {
+		sec, verifier, err := s.drawPlayerSecret()
+		if err != nil {
+			return nil, err
+		}
+		secrets[p.SeatName()] = sec
+		private[playerSecret(p.SeatName())] = verifier
 	}
 	// The first requests get their deadlines with the game.
 	clock, _, err := clockRecords(g, game.Tick{Now: rec.Time})
