@@ -108,10 +108,10 @@ func (s *Service) readBundle(r io.Reader) ([]store.Event, error) {
 // health is what a game's log needs of its private values to go on.
 type health struct {
 	g        *game.Game
-	dice     int  // the chain whose secret is needed, -1 for none
-	diceOK   bool // that secret is there and matches its commitment
+	dice     int                // the chain whose secret is needed, -1 for none
+	diceOK   bool               // that secret is there and matches its commitment
 	players  []adjudicator.Side // the seats (game.Player.SeatName) whose check value is missing
-	openings []game.SealedRef // commitments whose openings are missing
+	openings []game.SealedRef   // commitments whose openings are missing
 }
 
 // examine loads a game and finds what it lacks of private.
