@@ -55,6 +55,9 @@ type WelcomeData struct {
 	// Series says, for a series, how its games come and, for a game of a
 	// series, which game of which series it is; else "".
 	Series string
+	// Team says, when several players play the side, who they are and who
+	// answers for the side (docs/teams.md); else "".
+	Team string
 }
 
 // SetupZone is one zone a side sets up in, named as the errors name it.

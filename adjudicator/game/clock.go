@@ -47,6 +47,9 @@ type Replaced struct {
 	Side    adjudicator.Side `json:"side"`
 	Address string           `json:"address"`
 	Reason  string           `json:"reason,omitempty"`
+	// Seat is the seat of the player replaced when several play the
+	// side (team.go); "" is its captain, the only player of most sides.
+	Seat adjudicator.Side `json:"seat,omitempty"`
 }
 
 // EndRecord ends the game with result (the referee's word), folded into g.
@@ -60,10 +63,41 @@ func (g *Game) EndRecord(now time.Time, result string, loser adjudicator.Side) (
 // ReplaceRecord gives side to another player (address "": to nobody),
 // folded into g.
 func (g *Game) ReplaceRecord(now time.Time, side adjudicator.Side, address, reason string) (Record, error) {
-	if _, ok := g.Player(side); !ok {
+	return g.ReplaceMemberRecord(now, side, "", address, reason)
+}
+
+// ReplaceMemberRecord gives the place of the player of side at address
+// old ("" for the side's captain) to another player, folded into g: the
+// other players of the side stay.
+func (g *Game) ReplaceMemberRecord(now time.Time, side adjudicator.Side, old, address, reason string) (Record, error) {
+	team := g.Team(side)
+	if len(team) == 0 {
 		return Record{}, fmt.Errorf("game %s has no side %q", g.ID, side)
 	}
-	return g.fold(now, ActorReferee, TypeReplaced, Replaced{Side: side, Address: address, Reason: reason})
+	r := Replaced{Side: side, Address: address, Reason: reason}
+	if old != "" {
+		p, captain, ok := g.Member(side, old)
+		if !ok {
+			return Record{}, fmt.Errorf("%s does not play %s in game %s; its players are %s", old, side, g.ID, addresses(team))
+		}
+		if !captain {
+			r.Seat = p.seat()
+		}
+	}
+	if address != "" {
+		if p, _, ok := g.Member(side, address); ok && (r.Seat == "" && p.seat() != team[0].seat() || r.Seat != "" && p.seat() != r.Seat) {
+			return Record{}, fmt.Errorf("%s already plays %s in game %s", address, side, g.ID)
+		}
+	}
+	return g.fold(now, ActorReferee, TypeReplaced, r)
+}
+
+func addresses(team []Player) string {
+	out := make([]string, len(team))
+	for i, p := range team {
+		out[i] = p.Address
+	}
+	return strings.Join(out, ", ")
 }
 
 // Ended is the payload of game.ended: the game ended outside its rules (a
@@ -208,8 +242,11 @@ func (g *Game) applyClock(e Entry) error {
 		}
 		players := slices.Clone(g.Created.Players)
 		for i := range players {
-			if players[i].Side == p.Side {
+			if players[i].Side == p.Side && (p.Seat == "" || players[i].seat() == p.Seat) {
 				players[i].Address = p.Address
+				if p.Seat == "" {
+					break // the captain: the side's first player
+				}
 			}
 		}
 		g.Created.Players = players
@@ -318,6 +355,7 @@ var ClockOptions = []adjudicator.OptionInfo{
 	{Name: "referee.copies", Default: "each", Values: []string{"each", "digest", "none"}, Doc: "the referee gets a copy of each adjudication's results (every side's lines), a daily digest of them, or none; late players, absences and pauses are told to the referee in any case"},
 	{Name: "no-move", Default: "wait", Values: []string{"wait", "default"}, Doc: "when a deadline passes with no answer: wait for the referee, or apply the ruleset's default answer (hold, pass, the first choice)"},
 	{Name: "no-move.grace", Default: "0", Doc: "each side may be late once per game by this long (e.g. 24h) before the no-move policy applies"},
+	{Name: TeamOption, Default: TeamCaptain, Values: []string{TeamCaptain, TeamAny, TeamSplit}, Doc: "when several players play a side (docs/teams.md): its captain (the first listed) answers for it, any of them does, or each answers for his parts of the side (split, for a ruleset that has parts)"},
 	{Name: "no-move.forfeit", Default: "0", Doc: "a side that misses this many deadlines forfeits the game (0: never)"},
 }
 
@@ -328,7 +366,9 @@ func IsClockOption(name string) bool {
 
 // IsGameOption reports whether an option belongs to the game rather than
 // its ruleset: the clock's, and press (press.go).
-func IsGameOption(name string) bool { return IsClockOption(name) || name == PressOption }
+func IsGameOption(name string) bool {
+	return IsClockOption(name) || name == PressOption || name == TeamOption
+}
 
 // SplitOptions separates the game's options (the clock's, press) from the
 // ruleset's. ParseClock checks them all.
@@ -414,6 +454,10 @@ func ParseClock(opts map[string]string) (ClockSettings, error) {
 			cs.Forfeit = n
 		case PressOption:
 			if _, err := ParsePress(v); err != nil {
+				return cs, err
+			}
+		case TeamOption:
+			if err := checkTeamOption(v); err != nil {
 				return cs, err
 			}
 		default:

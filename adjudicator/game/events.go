@@ -105,8 +105,13 @@ type Player struct {
 	// Seat is the side this player was named for when the game was
 	// created, when the players have swapped sides since (seats.go): the
 	// data file keeps his secret's check value under it. Never in
-	// game.created; "" means Side.
+	// game.created; "" means Side. A side's second, third… player
+	// (team.go) has the seat "SIDE/2", "SIDE/3"…, given when the log is
+	// folded.
 	Seat adjudicator.Side `json:"seat,omitempty"`
+	// Parts are the parts of the side this player commands, when the
+	// side's orders are split between its players (team.orders=split).
+	Parts []string `json:"parts,omitempty"`
 }
 
 // Dice modes.
@@ -164,8 +169,13 @@ type OrdersAccepted struct {
 	Via        string `json:"via,omitempty"`
 	MessageID  string `json:"message_id,omitempty"`
 	Replaces   bool   `json:"replaces,omitempty"`
-	Sealed     string `json:"sealed,omitempty"` // commitment of the OrdersOpening
-	Ahead      bool   `json:"ahead,omitempty"`  // the sealed text also gives orders for later phases ("then:")
+	// By is the sender's address when several players play the side
+	// (team.go); Parts are the parts of the side the orders answer for
+	// when its orders are split (team.orders=split).
+	By     string   `json:"by,omitempty"`
+	Parts  []string `json:"parts,omitempty"`
+	Sealed string   `json:"sealed,omitempty"` // commitment of the OrdersOpening
+	Ahead  bool     `json:"ahead,omitempty"`  // the sealed text also gives orders for later phases ("then:")
 	// Queued marks orders taken from an earlier text's "then:" list: entry
 	// QueueIndex of the text of event QueueOf, used automatically when its
 	// phase came due. Their Orders field holds that entry's orders.

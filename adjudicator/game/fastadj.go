@@ -267,6 +267,10 @@ func scanAccepted(p []byte, out *OrdersAccepted) bool {
 			str = (*string)(&out.Side)
 		case "seat":
 			str = (*string)(&out.Seat)
+		case "by":
+			str = &out.By
+		case "parts":
+			return false // a team's answer: rare, left to json.Unmarshal
 		case "kind":
 			str = &out.Kind
 		case "phase":

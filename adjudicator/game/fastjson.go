@@ -362,15 +362,16 @@ type ordersFold struct {
 	QueueDone  bool             `json:"queue_done"`
 	Turn       int              `json:"turn"`
 	Phase      string           `json:"phase"`
+	Parts      []string         `json:"parts"`
 	// whole: the payload would decode as an OrdersAccepted too (every
 	// member of the right kind), known when the fast path read it.
 	whole bool
 }
 
-var ordersFoldKeys = []string{"request", "side", "digest", "sealed", "ahead", "queued", "queue_index", "queue_done", "turn", "phase",
+var ordersFoldKeys = []string{"request", "side", "digest", "sealed", "ahead", "queued", "queue_index", "queue_done", "turn", "phase", "parts",
 	// the other members of OrdersAccepted, skipped, but named so that
 	// a key in another case is left to json.Unmarshal
-	"kind", "text", "secret_removed", "orders", "normalized", "via", "message_id", "replaces", "queue_of", "seat"}
+	"kind", "text", "secret_removed", "orders", "normalized", "via", "message_id", "replaces", "queue_of", "seat", "by"}
 
 // decode is json.Unmarshal(p, oa), faster.
 func (oa *ordersFold) decode(p []byte) error {
@@ -381,7 +382,9 @@ func (oa *ordersFold) decode(p []byte) error {
 				return true // null leaves the field as it is
 			}
 			switch k {
-			case "kind", "text", "orders", "normalized", "via", "message_id", "seat":
+			case "parts":
+				return false // a team's answer: rare, left to json.Unmarshal
+			case "kind", "text", "orders", "normalized", "via", "message_id", "seat", "by":
 				out.whole = out.whole && v.kind == '"'
 			case "secret_removed", "replaces":
 				out.whole = out.whole && (v.kind == 't' || v.kind == 'f')

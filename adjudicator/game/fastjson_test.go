@@ -16,6 +16,7 @@ var ordersSeeds = []string{
 	`{"salt":"00","text":"t","digest":"d1","queue":[]}`, `{"salt":"00","text":"t","digest":"d1","orders":"o","normalized":"n","queue":[{"index":0,"turn":2,"phase":"move"}]}`, `{"queue":null,"salt":null}`, `{"queue":[ ]}`,
 	`{"request":"r","kind":"orders","text":"t","secret_removed":true,"via":"mail","message_id":"<a@b>","replaces":false,"queue_of":18446744073709551615}`, `{"queue_of":18446744073709551616}`, `{"message_id":1}`, `{"digest":"x","queue":[{"index":"a"}]}`, `{"of":3,"commitment":"c","opening":"{\"digest\":\"d\"}"}`,
 	`{"request":"t0.setup","side":"defender","seat":"invader","kind":"setup","turn":0,"phase":"setup"}`, `{"seat":7}`, `{"seat":null,"side":"a"}`,
+	`{"request":"t1.move.red","side":"red","seat":"red/2","by":"b@x.org","parts":["r2"],"turn":1}`, `{"by":3}`, `{"parts":"r1"}`, `{"parts":null,"by":null}`, `{"Parts":["a"]}`,
 	`{"of":-1}`, `{"text":5,"turn":1}`, `{"secret_removed":"yes"}`, `{"queue_of":-2}`,
 	`{"text":"a\n\t\/\b\f\r\\ \"é\n","orders":"\u0041\n","via":"\ud800"}`, `{"text":"\n` + "\xff" + `"}`, `{"text":"\\"}`,
 	`{"a":01}`, `{"a":"\t"}`, `{"a":"\x"}`, `{"a":}`, `{"a":1,}`, `{"a":1} x`, `{"ſide":"red"}`, `{"turn":-}`, `{"a":[1,]}`,
@@ -27,7 +28,7 @@ func sameAsJSON(t *testing.T, p []byte) {
 	errS := json.Unmarshal(p, &slow)
 	whole := fast.whole
 	fast.whole = false
-	if (errF == nil) != (errS == nil) || fast != slow {
+	if (errF == nil) != (errS == nil) || !reflect.DeepEqual(fast, slow) {
 		t.Fatalf("%q: fast %+v %v, json %+v %v", p, fast, errF, slow, errS)
 	}
 	var oa OrdersAccepted
@@ -49,7 +50,7 @@ func sameAsJSON(t *testing.T, p []byte) {
 	}
 	var af, as OrdersAccepted
 	errF, errS = decodeAccepted(p, &af), json.Unmarshal(p, &as)
-	if (errF == nil) != (errS == nil) || af != as {
+	if (errF == nil) != (errS == nil) || !reflect.DeepEqual(af, as) {
 		t.Fatalf("%q: accepted %+v %v, json %+v %v", p, af, errF, as, errS)
 	}
 	var of, os OrdersOpening

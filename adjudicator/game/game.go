@@ -128,6 +128,7 @@ type Pending struct {
 	Side    adjudicator.Side // who sent it
 	Digest  string           // hex SHA-256 of the orders as received; "" while sealed
 	Sealed  string           // the commitment of its sealed part, if any
+	Parts   []string         // the parts of the side it answers for (team.orders=split)
 	payload []byte           // the orders.accepted payload, decoded on demand
 	opening []byte           // its opening, once revealed in the log
 	// What the fold read of the payload, for the index of accepted texts
@@ -266,6 +267,7 @@ func Start(e Entry, lookup Source) (*Game, error) {
 			return nil, &LogError{Seq: e.Seq, Msg: fmt.Sprintf("game.created names a seat (%s) for the player of %s: players take their seats from the sides they are named for", p.Seat, p.Side)}
 		}
 	}
+	c.Players = withSeats(c.Players)
 	rs, ok := lookup.Ruleset(c.Ruleset)
 	if !ok {
 		return nil, &LogError{Seq: e.Seq, Msg: fmt.Sprintf("ruleset %q is not in this build of umpire", c.Ruleset)}
@@ -291,9 +293,7 @@ func setupOf(c Created, mod *adjudicator.Module) adjudicator.Setup {
 	if c.Position != "" {
 		s.Position = []byte(c.Position)
 	}
-	for _, p := range c.Players {
-		s.Sides = append(s.Sides, p.Side)
-	}
+	s.Sides = sidesOf(c.Players)
 	return s
 }
 
@@ -319,7 +319,7 @@ func (g *Game) Apply(e Entry) error {
 		if !oa.Queued {
 			g.noteAccepted(oa.Digest, AcceptedRef{Seq: e.Seq, Time: e.Time, Turn: oa.Turn, Phase: oa.Phase, Side: oa.Side})
 		}
-		g.addPending(Pending{Seq: e.Seq, Request: oa.Request, Side: oa.Side, Digest: oa.Digest, Sealed: oa.Sealed, payload: e.Payload,
+		g.addPending(Pending{Seq: e.Seq, Request: oa.Request, Side: oa.Side, Digest: oa.Digest, Sealed: oa.Sealed, Parts: oa.Parts, payload: e.Payload,
 			turn: oa.Turn, phase: oa.Phase, queued: oa.Queued, whole: oa.whole})
 		if oa.Sealed != "" {
 			g.seal(e.Seq, oa.Sealed)
@@ -498,7 +498,7 @@ func (g *Game) seal(seq uint64, c string) {
 
 func (g *Game) addPending(p Pending) {
 	for i, q := range g.Pending {
-		if q.Request == p.Request {
+		if q.Request == p.Request && slices.Equal(q.Parts, p.Parts) {
 			g.Pending[i] = p
 			return
 		}
@@ -510,6 +510,7 @@ func (g *Game) addPending(p Pending) {
 // the order they were accepted: what Decide is given.
 func (g *Game) Submissions() ([]adjudicator.Submission, error) {
 	subs := make([]adjudicator.Submission, 0, len(g.Pending))
+	parts := make([][]string, 0, len(g.Pending))
 	for _, p := range g.Pending {
 		oa, err := p.Accepted()
 		if err != nil {
@@ -523,8 +524,13 @@ func (g *Game) Submissions() ([]adjudicator.Submission, error) {
 			return nil, &LogError{Seq: p.Seq, Msg: err.Error()}
 		}
 		subs = append(subs, sub)
+		parts = append(parts, p.Parts)
 	}
-	return subs, nil
+	merged, err := g.merge(subs, parts)
+	if err != nil {
+		return nil, &LogError{Msg: err.Error()}
+	}
+	return merged, nil
 }
 
 // Request returns the due request with that id.
@@ -549,17 +555,26 @@ func (g *Game) Due() []adjudicator.Request {
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return len(g.Due()) == 0 }
 
-// Answered returns the pending answer to request id, if any.
+// Answered returns the pending answer to request id, if it is answered:
+// when the side's orders are split between its players, once every part
+// it needs has answered (the answer returned is the last of them).
 func (g *Game) Answered(id string) (Pending, bool) {
+	var last Pending
+	found, split := false, false
 	for _, p := range g.Pending {
 		if p.Request == id {
-			return p, true
+			last, found = p, true
+			split = split || len(p.Parts) > 0
 		}
 	}
-	return Pending{}, false
+	if !found || !split {
+		return last, found
+	}
+	req, ok := g.Request(id)
+	return last, !ok || len(g.Missing(req)) == 0
 }
 
-// Player returns the player of side s.
+// Player returns the player of side s: its captain, when several play it.
 func (g *Game) Player(s adjudicator.Side) (Player, bool) {
 	for _, p := range g.Created.Players {
 		if p.Side == s {
@@ -570,13 +585,7 @@ func (g *Game) Player(s adjudicator.Side) (Player, bool) {
 }
 
 // Sides lists the sides that have players, in setup order.
-func (g *Game) Sides() []adjudicator.Side {
-	out := make([]adjudicator.Side, 0, len(g.Created.Players))
-	for _, p := range g.Created.Players {
-		out = append(out, p.Side)
-	}
-	return out
-}
+func (g *Game) Sides() []adjudicator.Side { return sidesOf(g.Created.Players) }
 
 // View is the state as viewer may see it.
 func (g *Game) View(viewer adjudicator.Side) adjudicator.View {

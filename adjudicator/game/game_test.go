@@ -83,8 +83,15 @@ func (tb *table) append(recs []game.Record) {
 
 func (tb *table) submit(side, src string) (*game.Outcome, error) {
 	tb.t.Helper()
+	return tb.submitFrom("", side, src)
+}
+
+// submitFrom submits as the player at address from ("" for the side as a
+// whole).
+func (tb *table) submitFrom(from, side, src string) (*game.Outcome, error) {
+	tb.t.Helper()
 	out, err := tb.g.Submit(game.Input{
-		Side: adjudicator.Side(side), Src: []byte(src), Time: t0.Add(time.Duration(len(tb.log)) * time.Minute), Via: "test",
+		From: from, Side: adjudicator.Side(side), Src: []byte(src), Time: t0.Add(time.Duration(len(tb.log)) * time.Minute), Via: "test",
 		Secrets:    func(gen int) ([]byte, error) { return tb.secrets[gen], nil },
 		NextSecret: secret(tb.fresh),
 		Rand:       &salts{}, Unseal: tb.vault.Unseal,
@@ -597,14 +604,21 @@ func TestReplayNotesVersion(t *testing.T) {
 func TestCreateRejects(t *testing.T) {
 	base := game.NewGame{ID: "g1", Ruleset: testrules.Race, Scenario: "sprint", Players: []game.Player{{Side: "red"}}, Secret: secret(0)}
 	for name, edit := range map[string]func(n *game.NewGame){
-		"bad id":        func(n *game.NewGame) { n.ID = "G 1" },
-		"no players":    func(n *game.NewGame) { n.Players = nil },
-		"unknown side":  func(n *game.NewGame) { n.Players = []game.Player{{Side: "green"}} },
-		"side twice":    func(n *game.NewGame) { n.Players = []game.Player{{Side: "red"}, {Side: "red"}} },
-		"bad scenario":  func(n *game.NewGame) { n.Scenario = "marathon" },
-		"bad option":    func(n *game.NewGame) { n.Options = map[string]string{"laps": "3"} },
-		"short secret":  func(n *game.NewGame) { n.Secret = []byte("x") },
-		"bad positions": func(n *game.NewGame) { n.Scenario = ""; n.Position = []byte("runners: {X1: 0}\n") },
+		"bad id":       func(n *game.NewGame) { n.ID = "G 1" },
+		"no players":   func(n *game.NewGame) { n.Players = nil },
+		"unknown side": func(n *game.NewGame) { n.Players = []game.Player{{Side: "green"}} },
+		"side twice":   func(n *game.NewGame) { n.Players = []game.Player{{Side: "red"}, {Side: "red"}} },
+		"same player twice": func(n *game.NewGame) {
+			n.Players = []game.Player{{Side: "red", Address: "a@x.org"}, {Side: "red", Address: "A@x.org"}}
+		},
+		"parts without split": func(n *game.NewGame) {
+			n.Players = []game.Player{{Side: "red", Address: "a@x.org", Parts: []string{"r1"}}}
+		},
+		"bad team option": func(n *game.NewGame) { n.Options = map[string]string{"team.orders": "vote"} },
+		"bad scenario":    func(n *game.NewGame) { n.Scenario = "marathon" },
+		"bad option":      func(n *game.NewGame) { n.Options = map[string]string{"laps": "3"} },
+		"short secret":    func(n *game.NewGame) { n.Secret = []byte("x") },
+		"bad positions":   func(n *game.NewGame) { n.Scenario = ""; n.Position = []byte("runners: {X1: 0}\n") },
 	} {
 		n := base
 		edit(&n)

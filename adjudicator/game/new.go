@@ -46,20 +46,15 @@ func Create(n NewGame) (Record, *Created, error) {
 	if len(n.Players) == 0 {
 		return Record{}, nil, fmt.Errorf("a game needs players: give each side as --player SIDE=address (sides of %s: %v)", info.Name, info.Sides)
 	}
-	seen := map[adjudicator.Side]bool{}
 	players := make([]Player, len(n.Players))
 	for i, p := range n.Players {
 		if p.Seat != "" && p.Seat != p.Side {
 			return Record{}, nil, fmt.Errorf("the player of %s is named for %s: a player's seat is the side he is named for when the game is created", p.Side, p.Seat)
 		}
-		players[i] = Player{Side: p.Side, Address: p.Address}
+		players[i] = Player{Side: p.Side, Address: p.Address, Parts: p.Parts}
 		if !slicesContains(info.Sides, p.Side) {
 			return Record{}, nil, fmt.Errorf("%s has no side %q; its sides are %v", info.Name, p.Side, info.Sides)
 		}
-		if seen[p.Side] {
-			return Record{}, nil, fmt.Errorf("side %q is given twice", p.Side)
-		}
-		seen[p.Side] = true
 	}
 	rules, clock := SplitOptions(n.Options)
 	if _, err := ParseClock(clock); err != nil {
@@ -80,6 +75,9 @@ func Create(n NewGame) (Record, *Created, error) {
 	}
 	st, err := n.Ruleset.Setup(setupOf(c, mod))
 	if err != nil {
+		return Record{}, nil, err
+	}
+	if err := checkTeams(n.Ruleset, st, players, teamOrders(clock)); err != nil {
 		return Record{}, nil, err
 	}
 	c.StateHash = StateHash(st)

@@ -56,18 +56,39 @@ func (g *Game) SideOfSeat(seat adjudicator.Side) (adjudicator.Side, bool) {
 	return "", false
 }
 
-// swapPlayers folds a swap of the players of sides a and b. Maps and
-// lists are replaced, never changed in place: clones share them.
+// swapPlayers folds a swap of the players of sides a and b: each side's
+// whole team moves, in its order, to the place of the other side's (a
+// captain stays a captain). The parts of a side (team.orders=split) are
+// the side's, not the player's: after a swap nobody holds a part, and the
+// captain answers for all of them. Maps and lists are replaced, never
+// changed in place: clones share them.
 func (g *Game) swapPlayers(a, b adjudicator.Side) error {
-	i := slices.IndexFunc(g.Created.Players, func(p Player) bool { return p.Side == a })
-	j := slices.IndexFunc(g.Created.Players, func(p Player) bool { return p.Side == b })
-	if i < 0 || j < 0 || i == j {
-		return fmt.Errorf("swaps the players of sides %q and %q, but the game's sides are %s", a, b, joinSides(g.Sides()))
+	sides := g.Sides()
+	if !slices.Contains(sides, a) || !slices.Contains(sides, b) || a == b {
+		return fmt.Errorf("swaps the players of sides %q and %q, but the game's sides are %s", a, b, joinSides(sides))
 	}
-	players := slices.Clone(g.Created.Players)
-	pa, pb := players[i], players[j]
-	players[i].Address, players[i].Seat = pb.Address, pb.seat()
-	players[j].Address, players[j].Seat = pa.Address, pa.seat()
+	moved := make([]Player, 0, len(g.Created.Players))
+	for _, p := range g.Created.Players {
+		q := p
+		switch p.Side {
+		case a:
+			q.Side = b
+		case b:
+			q.Side = a
+		}
+		if q.Side != p.Side {
+			q.Seat, q.Parts = p.seat(), nil
+		}
+		moved = append(moved, q)
+	}
+	players := make([]Player, 0, len(moved))
+	for _, s := range sides {
+		for _, p := range moved {
+			if p.Side == s {
+				players = append(players, p)
+			}
+		}
+	}
 	g.Created.Players = players
 	g.Misses = swapKeys(g.Misses, a, b)
 	g.AwayUntil = swapKeys(g.AwayUntil, a, b)

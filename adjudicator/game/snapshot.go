@@ -82,6 +82,7 @@ type snapPending struct {
 	Phase   string           `json:"phase"`
 	Queued  bool             `json:"queued"`
 	Whole   bool             `json:"whole"`
+	Parts   []string         `json:"parts,omitempty"`
 }
 
 // Snapshot writes g's fold down. It fails with ErrNoSnapshot when the
@@ -120,7 +121,7 @@ func (g *Game) encodeSnapshot() ([]byte, error) {
 		s.Pending = make([]snapPending, len(g.Pending))
 		for i, p := range g.Pending {
 			s.Pending[i] = snapPending{Seq: p.Seq, Request: p.Request, Side: p.Side, Digest: p.Digest, Sealed: p.Sealed, Payload: p.payload, Opening: p.opening,
-				Turn: p.turn, Phase: p.phase, Queued: p.queued, Whole: p.whole}
+				Turn: p.turn, Phase: p.phase, Queued: p.queued, Whole: p.whole, Parts: p.Parts}
 		}
 	}
 	packed := packAccepted(g.accepted.all())
@@ -186,7 +187,7 @@ func restore(b []byte, lookup Source) (*Game, error) {
 		g.Pending = make([]Pending, len(s.Pending))
 		for i, p := range s.Pending {
 			g.Pending[i] = Pending{Seq: p.Seq, Request: p.Request, Side: p.Side, Digest: p.Digest, Sealed: p.Sealed, payload: p.Payload, opening: p.Opening,
-				turn: p.Turn, phase: p.Phase, queued: p.Queued, whole: p.Whole}
+				turn: p.Turn, phase: p.Phase, queued: p.Queued, whole: p.Whole, Parts: p.Parts}
 		}
 	}
 	if len(packed) < len(b)/2 {

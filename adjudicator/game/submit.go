@@ -78,6 +78,10 @@ type Input struct {
 	// secret itself is never stored: it is removed from the text before
 	// anything else is done with it.
 	CheckSecret func(seat adjudicator.Side, secret string) (bool, error)
+	// From is the sender's address when it is known (mail): which of the
+	// side's players speaks (team.go). "" speaks for the whole side (the
+	// command line, the clock's default answer, a script).
+	From        string
 	Dice        adjudicator.Roller
 	Secrets     SeedFor   // the dice secrets, for chain games
 	NextSecret  []byte    // a fresh secret, used if the dice chain runs out now
@@ -153,8 +157,17 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 		return nil, adjudicator.Errorf(yamlx.Key(root, "side"), adjudicator.CodeUnknownSide,
 			"game %s has no side %q; its sides are %s", g.ID, side, joinSides(g.Sides()))
 	}
+	seat := g.Seat(side)
+	if in.From != "" && side != adjudicator.SeriesSide {
+		p, _, ok := g.Member(side, in.From)
+		if !ok {
+			return nil, adjudicator.Errorf(yamlx.Key(root, "side"), adjudicator.CodeUnknownSide,
+				"%s is not a player of %s in game %s", in.From, side, g.ID)
+		}
+		seat = p.seat()
+	}
 	if in.CheckSecret != nil {
-		if err := checkSecret(in, side, g.Seat(side), env.Secret, root); err != nil {
+		if err := checkSecret(in, side, seat, env.Secret, root); err != nil {
 			return nil, err
 		}
 	}
@@ -171,7 +184,11 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 		}
 		return nil, err
 	}
-	if prev, ok := g.Answered(req.ID); ok {
+	ta, err := g.teamCheck(in, side, req)
+	if err != nil {
+		return nil, err
+	}
+	if prev, ok := g.answeredBy(req.ID, ta.parts); ok {
 		prevDigest := prev.Digest
 		if prevDigest == "" && prev.Sealed != "" {
 			oa, err := g.openPending(in, nil, prev)
@@ -196,9 +213,16 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := g.checkCommands(in, req, ta, orders); err != nil {
+		return nil, err
+	}
 	queue, err := checkThen(env, req, root)
 	if err != nil {
 		return nil, err
+	}
+	if len(queue) > 0 && len(ta.parts) > 0 {
+		return nil, adjudicator.Errorf(yamlx.Key(root, "then"), adjudicator.CodeUnknownField,
+			"orders sent ahead (\"then:\") are not taken when a side's orders are split between its players: send each phase's orders when it comes due")
 	}
 	if ac, ok := g.Rules.(adjudicator.AheadChecker); ok && len(queue) > 0 {
 		ahead := make([]adjudicator.Ahead, len(queue))
@@ -214,9 +238,12 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 		return nil, fmt.Errorf("%w: orders do not encode: %v", ErrInternal, err)
 	}
 	oa := OrdersAccepted{
-		Request: req.ID, Side: side, Seat: g.seatIfMoved(side), Kind: req.Kind, Turn: req.Turn, Phase: req.Phase,
+		Request: req.ID, Side: side, Kind: req.Kind, Turn: req.Turn, Phase: req.Phase, By: ta.by, Parts: ta.parts,
 		Text: string(text), SecretRemoved: removed, Digest: digest, Normalized: string(norm),
 		Via: in.Via, MessageID: in.MessageID, Replaces: env.Replace,
+	}
+	if seat != side {
+		oa.Seat = seat
 	}
 	var op *OrdersOpening
 	switch {
@@ -453,7 +480,9 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 		return fmt.Errorf("%w: unknown dice mode %q", ErrInternal, g.Created.Dice.Mode)
 	}
 	for _, p := range g.Pending {
-		a.Requests = append(a.Requests, p.Request)
+		if !slices.Contains(a.Requests, p.Request) { // the parts of a split request answer it once
+			a.Requests = append(a.Requests, p.Request)
+		}
 	}
 	// Hidden orders are revealed in the log before the adjudication that
 	// uses them, so that anyone can decide it again from the log.

@@ -30,7 +30,7 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 	referee := f.String("referee", "", "the referee's mail `address`")
 	chain := f.Int("chain-length", dice.DefaultChainLength, "adjudications per dice chain (a new chain is committed when one runs out)")
 	var players, options multi
-	f.Var(&players, "player", "a side's player as `SIDE=ADDRESS` (repeat for each side)")
+	f.Var(&players, "player", "a side's player as `SIDE=ADDRESS` (repeat for each side, and for each player of a team, captain first; ADDRESS:PART,PART gives him his parts with --option team.orders=split)")
 	f.Var(&options, "option", "a game option as `KEY=VALUE` (repeatable)")
 	module := f.String("module", "", "the `module` a ruleset played from module data takes the map, counters and scenarios from (umpire module list; default: its first builtin one)")
 	handicap := f.String("handicap", "", "give the game its two players' handicaps from the finished games, `pair` or combined; the ruleset turns them into options (umpire handicaps lists them)")
@@ -64,10 +64,14 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 		if !ok || side == "" {
 			return usagef("--player %q: write SIDE=ADDRESS, e.g. --player invader=alice@example.org", p)
 		}
-		if err := address.Check(addr); err != nil {
+		pl, err := games.ParsePlayer(adjudicator.Side(side), addr)
+		if err != nil {
 			return usagef("--player %s=...: %v", side, err)
 		}
-		req.Players = append(req.Players, games.Player{Side: adjudicator.Side(side), Address: addr})
+		if err := address.Check(pl.Address); err != nil {
+			return usagef("--player %s=...: %v", side, err)
+		}
+		req.Players = append(req.Players, pl)
 	}
 	for _, o := range options {
 		k, v, ok := strings.Cut(o, "=")
@@ -92,7 +96,14 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 	fmt.Fprintln(a.stdout, c.Game.ID)
 	fmt.Fprintf(a.stdout, "dice commitment: %s (chain of %d)\n", c.Commitment, c.Game.Chains[0].ChainLength)
 	for _, s := range c.Game.Sides() {
-		fmt.Fprintf(a.stdout, "secret for %s: %s\n", s, c.Secrets[s])
+		team := c.Game.Team(s)
+		if len(team) == 1 {
+			fmt.Fprintf(a.stdout, "secret for %s: %s\n", s, c.Secrets[team[0].SeatName()])
+			continue
+		}
+		for _, p := range team {
+			fmt.Fprintf(a.stdout, "secret for %s (%s): %s\n", s, p.Address, c.Secrets[p.SeatName()])
+		}
 	}
 	printHandicap(a, hc)
 	printDue(a.stdout, c.Game)
@@ -117,6 +128,13 @@ func printDue(w io.Writer, g *game.Game) {
 			state = "received"
 		}
 		fmt.Fprintf(w, "%s from %s: %s (turn: %d, phase: %s)\n", state, r.Side, r.Title, r.Turn, r.Phase)
+		if missing := g.Missing(r); state == "due" && len(missing) > 0 {
+			var parts []string
+			for _, p := range g.Waiting(r) {
+				parts = append(parts, fmt.Sprintf("%s (%s)", orNobody(p.Address), strings.Join(g.PartsOf(p), ",")))
+			}
+			fmt.Fprintf(w, "  waiting for the parts %s: %s\n", strings.Join(missing, ", "), strings.Join(parts, ", "))
+		}
 		if r.Prompt != "" {
 			fmt.Fprintf(w, "  question: %s\n", r.Prompt)
 		}
@@ -247,8 +265,43 @@ func cmdShow(a *app, ctx context.Context, args []string) error {
 	}
 	fmt.Fprintf(a.stdout, "game %s (%s %s, scenario %s), event %d, %d adjudications\n", g.ID, g.Created.Ruleset, g.Created.RulesetVersion, g.Created.Scenario, g.Version, g.K)
 	script.WriteView(a.stdout, v)
+	printTeams(a.stdout, g)
 	printDue(a.stdout, g)
 	return nil
+}
+
+// printTeams lists the players of each side that several play (nothing
+// for a game of one player a side).
+func printTeams(w io.Writer, g *game.Game) {
+	for _, s := range g.Sides() {
+		team := g.Team(s)
+		if len(team) < 2 {
+			continue
+		}
+		var who []string
+		for i, p := range team {
+			var notes []string
+			if i == 0 {
+				notes = append(notes, "captain")
+			}
+			if parts := g.PartsOf(p); g.TeamOrders() == game.TeamSplit && len(parts) > 0 {
+				notes = append(notes, "parts "+strings.Join(parts, ","))
+			}
+			addr := orNobody(p.Address)
+			if len(notes) > 0 {
+				addr += " (" + strings.Join(notes, "; ") + ")"
+			}
+			who = append(who, addr)
+		}
+		fmt.Fprintf(w, "team %s (%s %s): %s\n", s, game.TeamOption, g.TeamOrders(), strings.Join(who, ", "))
+	}
+}
+
+func orNobody(addr string) string {
+	if addr == "" {
+		return "nobody"
+	}
+	return addr
 }
 
 // inlineMapFile writes the map file a position names ("map: {file: F}", F

@@ -62,16 +62,22 @@ func (d *Desk) clockMails(ctx context.Context, g *game.Game, notes []game.ClockN
 		r := n.Request
 		switch n.Kind {
 		case game.TypeDeadlineReminded:
-			p, ok := g.Player(r.Side)
-			if !ok || p.Address == "" {
-				continue
+			// Every player the request still waits for (team.go).
+			for _, p := range g.Waiting(r) {
+				if p.Address == "" {
+					continue
+				}
+				data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, true), Waiting: d.dueFor(g, r.Side), Policy: g.ClockSettings().Policy()}
+				id := []string{r.ID, n.Due.Format("20060102T1504"), now.Format("20060102T150405")}
+				if w := who(g, p); w != string(r.Side) {
+					id = append(id, w)
+				}
+				m, err := d.toPlayer(g, p.Address, "reminder", id, templates.Reminder, data)
+				if err != nil {
+					return nil, err
+				}
+				msgs = append(msgs, m)
 			}
-			data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, true), Waiting: d.dueFor(g, r.Side), Policy: g.ClockSettings().Policy()}
-			m, err := d.toPlayer(g, p.Address, "reminder", []string{r.ID, n.Due.Format("20060102T1504"), now.Format("20060102T150405")}, templates.Reminder, data)
-			if err != nil {
-				return nil, err
-			}
-			msgs = append(msgs, m)
 		case game.TypeDeadlineExtended:
 			moved = append(moved, fmt.Sprintf("%s (%s) to %s", r.Side, r.Title, ByWhen(n.Due, now, games.Location(g))))
 			why, key = n.Reason, key+"|"+r.ID
@@ -81,7 +87,7 @@ func (d *Desk) clockMails(ctx context.Context, g *game.Game, notes []game.ClockN
 					continue
 				}
 				data := templates.ClockData{Game: gameInfo(g), Request: d.dueOne(g, r, now, p.Side == r.Side), Waiting: d.dueFor(g, p.Side), Policy: g.ClockSettings().Policy()}
-				m, err := d.toPlayer(g, p.Address, "late", []string{r.ID, string(p.Side)}, templates.Late, data)
+				m, err := d.toPlayer(g, p.Address, "late", []string{r.ID, who(g, p)}, templates.Late, data)
 				if err != nil {
 					return nil, err
 				}

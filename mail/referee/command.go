@@ -34,27 +34,28 @@ import (
 // The commands are new, show, resend, outbox, retry, and pause, resume and
 // extend (gm.go).
 type Command struct {
-	Command     string            `yaml:"command"`
-	Secret      string            `yaml:"secret"`
-	Game        string            `yaml:"game"`         // show, resend
-	ID          string            `yaml:"id"`           // new: the game id (default: drawn from the mail)
-	Ruleset     string            `yaml:"ruleset"`      // new
-	Scenario    string            `yaml:"scenario"`     // new
-	Options     map[string]string `yaml:"options"`      // new
-	Players     map[string]string `yaml:"players"`      // new: side → address
-	ChainLength int               `yaml:"chain_length"` // new
-	Side        string            `yaml:"side"`         // resend: one side only
-	Message     string            `yaml:"message"`      // retry: one outbox message (default: every failed one)
-	Reason      string            `yaml:"reason"`       // pause, resume, extend: why (told to every player)
-	By          string            `yaml:"by"`           // extend: how long, e.g. 24h
-	Until       string            `yaml:"until"`        // extend: until when, RFC 3339
-	Result      string            `yaml:"result"`       // end: how the game ended
-	Loser       string            `yaml:"loser"`        // end: the side that lost, if one did
-	Address     string            `yaml:"address"`      // replace: the new player's address; observe, unobserve: the observer's
-	To          uint64            `yaml:"to"`           // rollback: the event to go back to
-	Delay       *int              `yaml:"delay"`        // observe: turns late (default 0)
-	Handicap    string            `yaml:"handicap"`     // new: pair or combined, the players' handicaps (handicaps.go)
-	Module      string            `yaml:"module"`       // new: the module of a ruleset played from module data
+	Command     string              `yaml:"command"`
+	Secret      string              `yaml:"secret"`
+	Game        string              `yaml:"game"`         // show, resend
+	ID          string              `yaml:"id"`           // new: the game id (default: drawn from the mail)
+	Ruleset     string              `yaml:"ruleset"`      // new
+	Scenario    string              `yaml:"scenario"`     // new
+	Options     map[string]string   `yaml:"options"`      // new
+	Players     map[string]teamSpec `yaml:"players"`      // new: side → address, or a list of them (a team, docs/teams.md)
+	ChainLength int                 `yaml:"chain_length"` // new
+	Side        string              `yaml:"side"`         // resend: one side only
+	Message     string              `yaml:"message"`      // retry: one outbox message (default: every failed one)
+	Reason      string              `yaml:"reason"`       // pause, resume, extend: why (told to every player)
+	By          string              `yaml:"by"`           // extend: how long, e.g. 24h
+	Until       string              `yaml:"until"`        // extend: until when, RFC 3339
+	Result      string              `yaml:"result"`       // end: how the game ended
+	Loser       string              `yaml:"loser"`        // end: the side that lost, if one did
+	Address     string              `yaml:"address"`      // replace: the new player's address; observe, unobserve: the observer's
+	Player      string              `yaml:"player"`       // replace, eject: the address of the team's player replaced (default: its captain)
+	To          uint64              `yaml:"to"`           // rollback: the event to go back to
+	Delay       *int                `yaml:"delay"`        // observe: turns late (default 0)
+	Handicap    string              `yaml:"handicap"`     // new: pair or combined, the players' handicaps (handicaps.go)
+	Module      string              `yaml:"module"`       // new: the module of a ruleset played from module data
 }
 
 // Commands lists every command umpire answers by mail, the referee's and
@@ -175,7 +176,13 @@ func (h *handling) cmdNew(ctx context.Context, c Command, root *yaml.Node) error
 		sides = orderSides(sides, g.Info().Sides)
 	}
 	for _, s := range sides {
-		req.Players = append(req.Players, games.Player{Side: adjudicator.Side(s), Address: strings.TrimSpace(c.Players[s])})
+		for _, spec := range c.Players[s] {
+			p, err := games.ParsePlayer(adjudicator.Side(s), spec)
+			if err != nil {
+				return h.refereeReply(ctx, "", c, false, "The game was not created: players: "+err.Error(), nil)
+			}
+			req.Players = append(req.Players, p)
+		}
 	}
 	var note string
 	var hc *games.HandicapApplied // handicaps.go
@@ -187,7 +194,11 @@ func (h *handling) cmdNew(ctx context.Context, c Command, root *yaml.Node) error
 		}
 		text := fmt.Sprintf("Game %s created (%s, scenario %s).\nDice commitment: %s (chain of %d)\nPlayers:\n", cr.Game, cr.Ruleset, cr.Scenario, cr.Dice.Commitment, cr.Dice.ChainLength)
 		for _, p := range cr.Players {
-			text += fmt.Sprintf("  %s: %s\n", p.Side, p.Address)
+			text += fmt.Sprintf("  %s: %s", p.Side, p.Address)
+			if len(p.Parts) > 0 {
+				text += " (parts " + strings.Join(p.Parts, ", ") + ")"
+			}
+			text += "\n"
 		}
 		text += "Each player was mailed their secret; umpire keeps only its hash."
 		if hc != nil {
@@ -308,20 +319,25 @@ func (d *Desk) welcomeMails(g *game.Game, secrets map[adjudicator.Side]string, i
 func (d *Desk) welcomeMailsWith(g *game.Game, secrets map[adjudicator.Side]string, handicap string, idExtra ...string) ([]store.Message, error) {
 	c := &g.Created
 	var sides []string
-	for _, p := range c.Players {
-		sides = append(sides, string(p.Side))
+	for _, s := range g.Sides() {
+		sides = append(sides, string(s))
 	}
 	var out []store.Message
 	for _, p := range c.Players {
 		if p.Address == "" {
 			continue
 		}
+		secret, ok := secrets[p.SeatName()] // each player of a team has his own
+		if !ok {
+			continue // a welcome again for one player (a replacement): not this one
+		}
 		v := g.View(p.Side)
-		data := templates.WelcomeData{Game: gameInfo(g), Side: string(p.Side), Secret: secrets[p.Side], Sides: sides,
+		data := templates.WelcomeData{Game: gameInfo(g), Side: string(p.Side), Secret: secret, Sides: sides,
 			Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Map: viewText(v), Due: d.dueFor(g, p.Side),
-			Skeleton: skeleton(g, p.Side, secrets[p.Side]), Clock: clockRules(g), Setup: d.setupDue(g, p.Side, secrets[p.Side]), Handicap: handicap, Series: seriesWelcome(g)}
+			Skeleton: skeleton(g, p.Side, secret), Clock: clockRules(g), Setup: d.setupDue(g, p.Side, secret), Handicap: handicap, Series: seriesWelcome(g),
+			Team: teamWelcome(g, p)}
 		// The board, with the zones of a setup due from this player shaded.
-		msg, err := d.toPlayer(g, p.Address, "welcome", append([]string{string(p.Side)}, idExtra...), templates.Welcome, data, d.picture(g, v, p.Side)...)
+		msg, err := d.toPlayer(g, p.Address, "welcome", append([]string{who(g, p)}, idExtra...), templates.Welcome, data, d.picture(g, v, p.Side)...)
 		if err != nil {
 			return nil, err
 		}

@@ -116,17 +116,29 @@ func (h *handling) cmdClock(ctx context.Context, c Command) error {
 		if err != nil {
 			break
 		}
-		what = fmt.Sprintf("the referee ejected the player of %s: nobody plays it until the referee gives it to someone.", c.Side)
-		if addr != "" {
-			what = fmt.Sprintf("%s is now played by %s; the former player's secret no longer counts.", c.Side, addr)
+		old := strings.TrimSpace(c.Player) // one player of a team (docs/teams.md)
+		whose := "the player of " + c.Side
+		if old != "" {
+			whose = old + ", a player of " + c.Side
 		}
-		_, _, err = d.Games.Replace(ctx, g.ID, adjudicator.Side(c.Side), addr, reason, func(ng *game.Game, secret string) ([]store.Message, error) {
+		what = fmt.Sprintf("the referee ejected %s: nobody has his place until the referee gives it to someone.", whose)
+		if addr != "" {
+			what = fmt.Sprintf("%s now has the place of %s; the former player's secret no longer counts.", addr, whose)
+			if old == "" && len(g.Team(adjudicator.Side(c.Side))) < 2 {
+				what = fmt.Sprintf("%s is now played by %s; the former player's secret no longer counts.", c.Side, addr)
+			}
+		}
+		_, _, err = d.Games.ReplaceMember(ctx, g.ID, adjudicator.Side(c.Side), old, addr, reason, func(ng *game.Game, secret string) ([]store.Message, error) {
 			msgs, err := d.noticeMails(ng, c.Command+"-"+h.id, what, reason)
 			if err != nil || addr == "" {
 				return msgs, err
 			}
 			// The new player's welcome, with their secret.
-			welcome, err := d.welcomeMails(ng, map[adjudicator.Side]string{adjudicator.Side(c.Side): secret}, h.id)
+			np, _, ok := ng.Member(adjudicator.Side(c.Side), addr)
+			if !ok {
+				return nil, fmt.Errorf("%s does not play %s after the replacement", addr, c.Side)
+			}
+			welcome, err := d.welcomeMails(ng, map[adjudicator.Side]string{np.SeatName(): secret}, h.id)
 			for _, m := range welcome {
 				if sameAddress(m.To[0], addr) {
 					msgs = append(msgs, m)
@@ -164,7 +176,7 @@ func (d *Desk) noticeMails(g *game.Game, key, what, reason string) ([]store.Mess
 	}
 	for _, p := range g.Created.Players {
 		if p.Address != "" {
-			if err := send(p.Address, p.Side, string(p.Side)); err != nil {
+			if err := send(p.Address, p.Side, who(g, p)); err != nil {
 				return nil, err
 			}
 		}

@@ -197,7 +197,8 @@ func (h *handling) authorise(ctx context.Context, g *game.Game, root *yaml.Node,
 		side = mine[0] // the sender plays one side: it may be left out
 	}
 	base.As = string(side)
-	if p, ok := g.Player(side); !ok || !sameAddress(p.Address, m.From) {
+	_, ok := g.Player(side)
+	if _, _, member := g.Member(side, m.From); !ok || !member {
 		var e *adjudicator.OrderError
 		switch {
 		case side == "":
@@ -228,7 +229,7 @@ func (h *handling) authorise(ctx context.Context, g *game.Game, root *yaml.Node,
 		return nil, true, h.refuse(ctx, base, "no-secret", adjudicator.Errorf(root, codeBadSecret,
 			"give your secret: add the \"secret:\" line from the mail you received when game %s was created", g.ID))
 	}
-	ok, err := d.Games.CheckSecret(ctx, g.ID, side, a.c.Secret)
+	ok, err := d.Games.CheckMember(ctx, g.ID, side, m.From, a.c.Secret)
 	if err != nil {
 		return nil, true, err
 	}

@@ -302,7 +302,7 @@ func (d *Desk) resultsMails(ctx context.Context, g *game.Game, results []game.Re
 			msgs = append([]store.Message{msg}, msgs...)
 			continue
 		} else {
-			msg, err = d.toPlayer(g, p.Address, kind, []string{strconv.Itoa(last), string(p.Side), idExtra}, templates.Results, data, pic...)
+			msg, err = d.toPlayer(g, p.Address, kind, []string{strconv.Itoa(last), who(g, p), idExtra}, templates.Results, data, pic...)
 		}
 		if err != nil {
 			return nil, err

@@ -168,8 +168,8 @@ func (h *handling) orders(ctx context.Context) error {
 	if side == "" && len(mine) == 1 {
 		side = mine[0] // the sender plays one side: the envelope may omit it
 	}
-	player, ok := g.Player(side)
-	if !ok || !sameAddress(player.Address, m.From) {
+	_, ok := g.Player(side)
+	if _, _, member := g.Member(side, m.From); !ok || !member {
 		if len(mine) == 0 && d.mayReferee(g, m.From) {
 			// The referee is never left in silence: orders for a side come
 			// from its player; the referee has commands instead.
@@ -198,7 +198,7 @@ func (h *handling) orders(ctx context.Context) error {
 	before := g
 	var queued int
 	out, err := d.Games.Submit(ctx, games.SubmitRequest{
-		Game: g.ID, Side: side, Src: m.Orders, Via: "mail", MessageID: h.id, NeedSecret: true,
+		Game: g.ID, Side: side, From: m.From, Src: m.Orders, Via: "mail", MessageID: h.id, NeedSecret: true,
 		Marks: []string{h.mark},
 		Mail: func(next *game.Game, out *game.Outcome) ([]store.Message, error) {
 			msgs, err := d.acceptedMails(ctx, h, before, next, out)

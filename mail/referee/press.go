@@ -105,7 +105,7 @@ func (h *handling) press(ctx context.Context) error {
 	}
 	ok := false
 	if s := strings.TrimSpace(c.Secret); s != "" {
-		if ok, err = d.Games.CheckSecret(ctx, g.ID, side, s); err != nil {
+		if ok, err = d.Games.CheckMember(ctx, g.ID, side, m.From, s); err != nil {
 			return err
 		}
 	}
@@ -178,17 +178,18 @@ func (d *Desk) pressMails(h *handling, g *game.Game, m game.Press, sent game.Pre
 	var msgs []store.Message
 	var readers []string
 	for _, s := range g.Readers(m) {
-		p, ok := g.Player(s)
-		if !ok || p.Address == "" {
-			continue
+		for _, p := range g.Team(s) { // every player of the side reads it
+			if p.Address == "" {
+				continue
+			}
+			data := templates.PressData{Game: gameInfo(g), Side: string(s), From: from, To: m.To, Policy: policy, Text: m.Text, Sealed: sealed,
+				Reply: pressSkeleton(g.ID, s, orDefault(from, "(a side, or all)"))}
+			msg, err := d.toPlayer(g, p.Address, "press", []string{h.id, who(g, p)}, templates.Press, data)
+			if err != nil {
+				return nil, err
+			}
+			msgs = append(msgs, msg)
 		}
-		data := templates.PressData{Game: gameInfo(g), Side: string(s), From: from, To: m.To, Policy: policy, Text: m.Text, Sealed: sealed,
-			Reply: pressSkeleton(g.ID, s, orDefault(from, "(a side, or all)"))}
-		msg, err := d.toPlayer(g, p.Address, "press", []string{h.id, string(s)}, templates.Press, data)
-		if err != nil {
-			return nil, err
-		}
-		msgs = append(msgs, msg)
 		readers = append(readers, string(s))
 	}
 	ref := ""

@@ -68,7 +68,7 @@ func (s *Service) Branch(ctx context.Context, parent string, at uint64, id strin
 		names = append(names, diceSecret(gen))
 	}
 	for _, p := range pg.Created.Players {
-		names = append(names, playerSecret(p.Side))
+		names = append(names, playerSecret(p.SeatName()))
 	}
 	for _, e := range evs[:at] {
 		for _, m := range sealedRE.FindAllSubmatch(e.Payload, -1) {

@@ -337,6 +337,13 @@ func (s *Service) End(ctx context.Context, id, result string, loser adjudicator.
 // player: nobody plays the side until it is given again). The new player
 // gets a new secret, returned in plain text once; the old one is dead.
 func (s *Service) Replace(ctx context.Context, id string, side adjudicator.Side, addr, reason string, mail func(g *game.Game, secret string) ([]store.Message, error), marks ...string) (*game.Game, string, error) {
+	return s.ReplaceMember(ctx, id, side, "", addr, reason, mail, marks...)
+}
+
+// ReplaceMember gives the place of the player of side at address old (""
+// for the side's captain, its only player in most games) to the player at
+// address addr, as Replace: the rest of the side's team stays.
+func (s *Service) ReplaceMember(ctx context.Context, id string, side adjudicator.Side, old, addr, reason string, mail func(g *game.Game, secret string) ([]store.Message, error), marks ...string) (*game.Game, string, error) {
 	if addr != "" {
 		if err := address.Check(addr); err != nil {
 			return nil, "", err
@@ -349,13 +356,21 @@ func (s *Service) Replace(ctx context.Context, id string, side adjudicator.Side,
 	}
 	g, err := s.write(ctx, id, func(g *game.Game) (*game.Game, store.Batch, error) {
 		version := g.Version
-		rec, err := g.ReplaceRecord(now, side, addr, reason)
+		seat := g.Seat(side)
+		if old != "" {
+			p, _, ok := g.Member(side, old)
+			if !ok {
+				return nil, store.Batch{}, fmt.Errorf("%s does not play %s in game %s", old, side, id)
+			}
+			seat = p.SeatName()
+		}
+		rec, err := g.ReplaceMemberRecord(now, side, old, addr, reason)
 		if err != nil {
 			return nil, store.Batch{}, err
 		}
 		// The new player takes the seat of the one he replaces.
 		b := store.Batch{Game: id, Expected: version, Events: toNew([]game.Record{rec}),
-			Secrets: map[string][]byte{playerSecret(g.Seat(side)): verifier}, Marks: marks}
+			Secrets: map[string][]byte{playerSecret(seat): verifier}, Marks: marks}
 		if mail != nil {
 			if b.Outbox, err = mail(g, secret); err != nil {
 				return nil, store.Batch{}, err

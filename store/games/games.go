@@ -306,6 +306,7 @@ func (s *Service) LoadTurn(ctx context.Context, id string, t int) (*game.Game, e
 type Player struct {
 	Side    adjudicator.Side
 	Address string
+	Parts   []string // the parts of the side he commands (team.orders=split)
 }
 
 // CreateRequest is a new game.
@@ -324,7 +325,9 @@ type CreateRequest struct {
 	Module string
 	Marks  []string // intake marks written with the game (the mail that asked for it)
 	// Mail builds the messages to queue with the game (welcome mails),
-	// given the game and each side's secret in plain text.
+	// given the game and each player's secret in plain text, by his seat
+	// (game.Player.SeatName: the side for its first player, "SIDE/2"… for
+	// the others of a team).
 	Mail func(g *game.Game, secrets map[adjudicator.Side]string) ([]store.Message, error)
 }
 
@@ -332,7 +335,7 @@ type CreateRequest struct {
 type Created struct {
 	Game       *game.Game
 	Commitment string
-	Secrets    map[adjudicator.Side]string // each player's secret, shown once
+	Secrets    map[adjudicator.Side]string // each player's secret by his seat (game.Player.SeatName), shown once
 }
 
 // Create makes a new game: it draws the dice secret and the players'
@@ -425,17 +428,10 @@ func (s *Service) prepare(ctx context.Context, req CreateRequest, parent *game.P
 	if err != nil {
 		return nil, err
 	}
-	secrets := map[adjudicator.Side]string{}
 	private := map[string][]byte{diceSecret(0): secret}
 	var players []game.Player
 	for _, p := range req.Players {
-		sec, verifier, err := s.drawPlayerSecret()
-		if err != nil {
-			return nil, err
-		}
-		secrets[p.Side] = sec
-		private[playerSecret(p.Side)] = verifier
-		players = append(players, game.Player{Side: p.Side, Address: p.Address})
+		players = append(players, game.Player{Side: p.Side, Address: p.Address, Parts: p.Parts})
 	}
 	rec, c, err := game.Create(game.NewGame{ID: id, Ruleset: rs, Scenario: req.Scenario, Position: req.Position, Options: req.Options,
 		Players: players, Referee: req.Referee, Time: s.now(), Secret: secret, ChainLength: req.ChainLength, Parent: parent, Module: mod})
@@ -449,6 +445,17 @@ func (s *Service) prepare(ctx context.Context, req CreateRequest, parent *game.P
 	g, err := game.Load([]game.Entry{{Seq: 1, Record: rec}}, s.source(ctx))
 	if err != nil {
 		return nil, err
+	}
+	// Each player gets his own secret, kept under his seat: the side's
+	// name for its first player, "SIDE/2"… for his teammates.
+	secrets := map[adjudicator.Side]string{}
+	for _, p := range g.Created.Players {
+		sec, verifier, err := s.drawPlayerSecret()
+		if err != nil {
+			return nil, err
+		}
+		secrets[p.SeatName()] = sec
+		private[playerSecret(p.SeatName())] = verifier
 	}
 	// The first requests get their deadlines with the game.
 	clock, _, err := clockRecords(g, game.Tick{Now: rec.Time})

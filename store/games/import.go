@@ -116,10 +116,10 @@ func (s *Service) readBundle(r io.Reader) ([]store.Event, *adjudicator.Module, e
 // health is what a game's log needs of its private values to go on.
 type health struct {
 	g        *game.Game
-	dice     int  // the chain whose secret is needed, -1 for none
-	diceOK   bool // that secret is there and matches its commitment
-	players  []adjudicator.Side
-	openings []game.SealedRef // commitments whose openings are missing
+	dice     int                // the chain whose secret is needed, -1 for none
+	diceOK   bool               // that secret is there and matches its commitment
+	players  []adjudicator.Side // the seats (game.Player.SeatName) whose check value is missing
+	openings []game.SealedRef   // commitments whose openings are missing
 }
 
 // examine loads a game and finds what it lacks of private.
@@ -134,9 +134,9 @@ func examine(entries []game.Entry, private map[string][]byte, rules game.Source)
 			h.dice = len(g.Chains) - 1
 			h.diceOK = diceMatches(private[diceSecret(h.dice)], g.Chains[h.dice])
 		}
-		for _, side := range g.Sides() {
-			if private[playerSecret(g.Seat(side))] == nil {
-				h.players = append(h.players, side)
+		for _, p := range g.Created.Players {
+			if private[playerSecret(p.SeatName())] == nil {
+				h.players = append(h.players, p.SeatName())
 			}
 		}
 	}
@@ -153,14 +153,27 @@ func diceMatches(secret []byte, c game.ChainExtended) bool {
 	return err == nil && hex.EncodeToString(ch.Commitment()) == c.Commitment
 }
 
+// who names the player who holds seat: his side for a side's only player
+// or captain, "SIDE/N" for the Nth player of a team (docs/teams.md).
+func (h *health) who(seat adjudicator.Side) adjudicator.Side {
+	p, ok := h.g.PlayerAt(seat)
+	if !ok {
+		return seat
+	}
+	if q, _ := h.g.Player(p.Side); q.SeatName() == seat {
+		return p.Side
+	}
+	return seat
+}
+
 // Problems says, for people, why a game cannot go on as it is stored.
 func (h *health) problems() []string {
 	var out []string
 	if h.dice >= 0 && !h.diceOK {
 		out = append(out, fmt.Sprintf("the dice secret of chain %d (%s) is missing or does not match its commitment", h.dice, diceSecret(h.dice)))
 	}
-	for _, side := range h.players {
-		out = append(out, fmt.Sprintf("the check value of %s's player secret (%s) is missing", side, playerSecret(h.g.Seat(side))))
+	for _, seat := range h.players {
+		out = append(out, fmt.Sprintf("the check value of %s's player secret (%s) is missing", h.who(seat), playerSecret(seat)))
 	}
 	for _, ref := range h.openings {
 		out = append(out, fmt.Sprintf("the opening of event %d's sealed part (%s) is missing", ref.Seq, sealedSecret(ref.Commitment)))
@@ -278,16 +291,16 @@ func (s *Service) restore(ctx context.Context, evs []store.Event, private map[st
 		}
 		b.Events = append(b.Events, toNew([]game.Record{rec})...)
 	}
-	for _, side := range h.players {
+	for _, seat := range h.players {
 		sec, verifier, err := s.drawPlayerSecret()
 		if err != nil {
 			return nil, err
 		}
-		keep[playerSecret(h.g.Seat(side))] = verifier
+		keep[playerSecret(seat)] = verifier
 		if r.NewSecrets == nil {
 			r.NewSecrets = map[adjudicator.Side]string{}
 		}
-		r.NewSecrets[side] = sec
+		r.NewSecrets[h.who(seat)] = sec
 	}
 	defer s.lock(id)()
 	out, err := s.Store.Append(ctx, b)

@@ -22,7 +22,8 @@ import (
 //	dice/N           s_N, the secret of dice chain N
 //	player/SEAT      the check value of the secret of the player named
 //	                 for side SEAT (who plays another side after a swap:
-//	                 game.Game.Seat)
+//	                 game.Game.Seat); SEAT is "SIDE/2", "SIDE/3"… for
+//	                 the second, third… player of a team (docs/teams.md)
 //	sealed/C         the opening of commitment C (see adjudicator/game/seal.go)
 func diceSecret(gen int) string              { return fmt.Sprintf("dice/%d", gen) }
 func playerSecret(s adjudicator.Side) string { return "player/" + string(s) }
@@ -74,6 +75,20 @@ func (s *Service) CheckSecret(ctx context.Context, id string, side adjudicator.S
 		return false, err
 	}
 	return s.checkSeat(ctx, id, g.Seat(side), secret)
+}
+
+// CheckMember reports whether secret is the secret of the player of side
+// at address from (one of the side's team, docs/teams.md).
+func (s *Service) CheckMember(ctx context.Context, id string, side adjudicator.Side, from, secret string) (bool, error) {
+	g, err := s.Load(ctx, id)
+	if err != nil {
+		return false, err
+	}
+	p, _, ok := g.Member(side, from)
+	if !ok {
+		return false, nil
+	}
+	return s.checkSeat(ctx, id, p.SeatName(), secret)
 }
 
 // checkSeat reports whether secret is the secret of the player named for

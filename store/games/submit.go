@@ -20,6 +20,7 @@ type SubmitRequest struct {
 	Via        string
 	MessageID  string
 	NeedSecret bool
+	From       string            // the sender's address (mail): which player of the side speaks
 	Marks      []string          // intake marks written with the events
 	Meta       map[string][]byte // written with the events
 	// Mail builds the messages the submission causes (acknowledgement,
@@ -42,6 +43,7 @@ func (s *Service) Submit(ctx context.Context, req SubmitRequest) (*game.Outcome,
 			return nil, store.Batch{}, err
 		}
 		in.MessageID = req.MessageID
+		in.From = req.From
 		if req.NeedSecret {
 			in.CheckSecret = func(seat adjudicator.Side, secret string) (bool, error) {
 				return s.checkSeat(ctx, req.Game, seat, secret)
