@@ -287,6 +287,33 @@ def read_tar(path):
     return files
 
 
+def check_module(game, got):
+    """A game played from module data: module.sha256 hashes to the digest
+    game.created records, lists each file under module/ with its SHA-256, in
+    path order. Returns the files it expects."""
+    ref = (game or {}).get("module")
+    if not ref:
+        return []
+    manifest = got.get("module.sha256")
+    if manifest is None:
+        fail("module.sha256", "missing: the game was created with module %s" % ref.get("name"))
+        return ["module.sha256"]
+    if hashlib.sha256(manifest).hexdigest() != ref.get("digest"):
+        fail("module.sha256", "does not hash to the digest game.created records (%s)" % ref.get("digest"))
+    want, last = ["module.sha256"], ""
+    for line in manifest.decode("utf-8", "replace").splitlines():
+        digest, _, name = line.partition("  ")
+        if not is_hex64(digest) or not name or name <= last:
+            fail("module.sha256", "line %r is not HASH, two spaces, a path, in path order" % line)
+            continue
+        last = name
+        want.append("module/" + name)
+        data = got.get("module/" + name)
+        if data is not None and hashlib.sha256(data).hexdigest() != digest:
+            fail("module/" + name, "does not hash to what module.sha256 lists")
+    return want
+
+
 def check(path, commitment, head):
     files = read_tar(path)
     if not files:
@@ -307,6 +334,7 @@ def check(path, commitment, head):
         if name in got and got[name] != text.encode("utf-8", "replace"):
             fail(name, "is not what the events give")
     want = FIXED + list(log.orders) + ["results/%04d.txt" % k for k in range(1, len(log.seeds) + 1)]
+    want += check_module(game, got)
     for name in want:
         if name not in got:
             fail(name, "missing")
