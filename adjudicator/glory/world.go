@@ -14,6 +14,9 @@ import (
 type world struct {
 	r   *adjudicator.Resolution
 	ask pause.Asker
+	// answer is the answer the adjudication resumed with, until a rule
+	// that asked deep inside an order takes it (displaceFleets).
+	answer *Answer
 }
 
 func newWorld(r *adjudicator.Resolution) *world {
@@ -117,6 +120,7 @@ func (w *world) resume(a *Answer) {
 		return
 	}
 	w.standing(a.Side, a.Standing)
+	w.answer = a
 	w.runFrom(&p, a)
 }
 
@@ -129,6 +133,10 @@ func (w *world) run(p *program) { w.runFrom(p, nil) }
 // comes (a pause, a retreat or an activation may have changed it): an order
 // that no longer holds is skipped with the reason in the report.
 func (w *world) runFrom(p *program, ans *Answer) {
+	if p.Stage == stageMael { // before the mover's orders (fleet_mael.go)
+		w.maelstromRolls(p, ans)
+		return
+	}
 	for p.Stage != stageDone {
 		if w.r.Err() != nil || w.st().Over {
 			return
