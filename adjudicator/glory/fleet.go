@@ -519,7 +519,11 @@ func (w *world) embark(p *program, o *FleetOrder) {
 	if army != "" {
 		w.emit(&Flagged{Flag: flagTransported, IDs: []string{army}})
 	}
-	w.fleetSay(p.Side, "%s goes aboard %s at %s (DG-SEA-2).", list(ok), o.Unit, pos)
+	verb := "goes"
+	if len(ok) > 1 {
+		verb = "go"
+	}
+	w.fleetSay(p.Side, "%s %s aboard %s at %s (DG-SEA-2).", list(ok), verb, o.Unit, pos)
 }
 
 // land puts fleet id's army and leaders ashore at h, if stacking allows

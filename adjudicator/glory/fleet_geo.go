@@ -1,6 +1,7 @@
 package glory
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -182,6 +183,28 @@ func (g *Geo) posDistance(a, b string) int {
 		}
 	}
 	return best
+}
+
+// posAt reads a position of a set-up: a hex, or for a fleet (fleet set) a
+// great river's hexside "CCRR/CCRR".
+func (d *Data) posAt(s string, fleet bool) (string, error) {
+	a, b, ok := strings.Cut(s, "/")
+	if !ok || !fleet {
+		h, err := d.hexAt(s)
+		return h.String(), err
+	}
+	ha, err := d.hexAt(a)
+	if err != nil {
+		return "", err
+	}
+	hb, err := d.hexAt(b)
+	if err != nil {
+		return "", err
+	}
+	if !d.Geo.greatSide(ha.String(), hb.String()) {
+		return "", fmt.Errorf("%s: a fleet stands on a great river's hexside, between two neighbours (DG-FLEET-3)", s)
+	}
+	return hexsideName(ha.String(), hb.String()), nil
 }
 
 // Fleets and what they carry, in the state.
