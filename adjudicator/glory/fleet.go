@@ -360,6 +360,7 @@ func (w *world) fleetOrder(p *program, o *FleetOrder, ans *Answer) bool {
 	st := w.st()
 	var run fleetRun
 	loadWork(p, "fleet", &run)
+	defer w.saving(func() { saveWork(p, "fleet", &run) })()
 	u := st.Units[o.Unit]
 	if !run.Started {
 		switch {
@@ -420,13 +421,11 @@ func (w *world) fleetOrder(p *program, o *FleetOrder, ans *Answer) bool {
 			flush()
 			run.Landed = true
 			stops := !w.st().Geo().Port(o.Land)
+			run.Stop, run.Wait = stops, "displace"
 			if w.land(p, o.Unit, o.Land) {
-				if stops {
-					run.Stop = true
-				}
-				run.Wait = "displace"
 				return pause()
 			}
+			run.Wait = ""
 			if stops {
 				break
 			}
@@ -441,9 +440,8 @@ func (w *world) fleetOrder(p *program, o *FleetOrder, ans *Answer) bool {
 			w.emit(&Flagged{Flag: flagFleetMoved, IDs: []string{o.Unit}})
 			w.emit(&Put{Units: []string{o.Unit}, Where: InMael, Why: "maelstrom"})
 			w.fleetSay(p.Side, "%s sails into the Maelstrom (DG-MAEL-2).", o.Unit)
-			run.Mael = &maelRun{Fleet: o.Unit, Entered: true}
+			run.Mael, run.Wait = &maelRun{Fleet: o.Unit, Entered: true}, "exit"
 			if w.maelstromFate(p, run.Mael, nil) {
-				run.Wait = "exit"
 				return pause()
 			}
 			return false

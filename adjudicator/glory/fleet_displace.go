@@ -56,6 +56,11 @@ func (w *world) displacing(p *program) bool {
 func (w *world) displace(p *program, ans *Answer) bool {
 	var d displaceRun
 	loadWork(p, "displace", &d)
+	defer w.saving(func() {
+		if _, ok := p.Work["displace"]; ok {
+			saveWork(p, "displace", &d)
+		}
+	})()
 	if d.Fleet != "" {
 		dest := d.Cands[0]
 		if ans != nil {
@@ -94,12 +99,12 @@ func (w *world) displace(p *program, ans *Answer) bool {
 				Choice:  cands,
 				Default: cands[0],
 			}
+			d.Fleet, d.Cands = f.ID, cands
 			text, paused := w.pauseFor(p, q)
 			if paused {
-				d.Fleet, d.Cands = f.ID, cands
-				saveWork(p, "displace", &d)
 				return true
 			}
+			d.Fleet, d.Cands = "", nil
 			dest := pickPos(text, cands)
 			if dest == "" {
 				dest = cands[0]

@@ -66,6 +66,7 @@ type maelStart struct {
 func (w *world) maelstromRolls(p *program, ans *Answer) bool {
 	var ms maelStart
 	loadWork(p, "mael", &ms)
+	defer w.saving(func() { saveWork(p, "mael", &ms) })()
 	if ms.Mael != nil {
 		if w.maelstromFate(p, ms.Mael, ans) {
 			saveWork(p, "mael", &ms)
@@ -246,7 +247,7 @@ func (w *world) escapeOffers(p *program, mover string, run *fleetRun, ans *Answe
 				return false
 			}
 			f = c[0]
-			run.Offer = f
+			run.Offer, run.Wait = f, "escape"
 			q := pause.Question{
 				Side: enemy, Key: keyMaelEscape,
 				Title:   fmt.Sprintf("turn %d: %s may escape into the Maelstrom", st.Turn, f),
@@ -256,7 +257,6 @@ func (w *world) escapeOffers(p *program, mover string, run *fleetRun, ans *Answe
 			}
 			text, paused := w.pauseFor(p, q)
 			if paused {
-				run.Wait = "escape"
 				return true
 			}
 			ans = &Answer{Text: text}
@@ -271,12 +271,11 @@ func (w *world) escapeOffers(p *program, mover string, run *fleetRun, ans *Answe
 		w.emit(&Flagged{Flag: flagFleetMoved, IDs: []string{f}})
 		w.emit(&Put{Units: []string{f}, Where: InMael, Why: "escape"})
 		w.say("%s escapes into the Maelstrom (DG-MAEL-6).", f)
-		run.Mael = &maelRun{Fleet: f, Entered: true}
+		run.Mael, run.Wait = &maelRun{Fleet: f, Entered: true}, "escape-exit"
 		if w.maelstromFate(p, run.Mael, nil) {
-			run.Wait = "escape-exit"
 			return true
 		}
-		run.Mael = nil
+		run.Mael, run.Wait = nil, ""
 	}
 }
 

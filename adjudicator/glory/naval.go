@@ -147,6 +147,7 @@ func (w *world) navalOrder(p *program, o *NavalOrder, ans *Answer) bool {
 			return false
 		}
 	}
+	defer w.saving(func() { saveWork(p, "naval", &b) })()
 	enemy := Other(p.Side)
 	ask := func(q pause.Question) (string, bool) {
 		if ans != nil {

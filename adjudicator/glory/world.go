@@ -17,6 +17,18 @@ type world struct {
 	// answer is the answer the adjudication resumed with, until a rule
 	// that asked deep inside an order takes it (displaceFleets).
 	answer *Answer
+	// savers write the progress of the orders being resolved into the
+	// program's Work just before a question is asked, since the question
+	// keeps the program as it is then (see saving).
+	savers []func()
+}
+
+// saving adds f to the savers until the returned function is called:
+// "defer w.saving(func() { saveWork(p, key, &progress) })()".
+func (w *world) saving(f func()) func() {
+	w.savers = append(w.savers, f)
+	n := len(w.savers)
+	return func() { w.savers = w.savers[:n-1] }
 }
 
 func newWorld(r *adjudicator.Resolution) *world {
@@ -91,6 +103,9 @@ func (w *world) pauseFor(p *program, q pause.Question) (string, bool) {
 	st := w.st()
 	if q.ID == "" {
 		q.ID = w.ask.NextID(st.Turn, q.Key)
+	}
+	for _, f := range w.savers {
+		f()
 	}
 	ans, asked, err := w.ask.Ask(q, st.Turn, StepMove, p)
 	if err != nil {
