@@ -54,6 +54,9 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 			uv.Flying = k.Type == Air
 		case Aboard:
 			uv.At, uv.Status = st.Units[u.Carrier].Hex, []string{"aboard " + u.Carrier}
+			if st.Units[u.Carrier].Where == InMael {
+				uv.At = "maelstrom"
+			}
 		case InMael:
 			uv.At, uv.Status = "maelstrom", []string{"in the Maelstrom"}
 		case OnTrack:
