@@ -149,6 +149,7 @@ func (w *world) moveDisplaced(id, dest string) {
 	from := st.Units[id].Hex
 	w.emit(&Put{Units: []string{id}, Where: OnMap, Hex: dest, Why: "displaced"})
 	w.emit(&Flagged{Flag: flagFleetMoved, IDs: []string{id}})
+	w.emit(&Traced{Trace: drawable(adjudicator.Trace{Kind: "displace", Unit: id, Path: []string{from, dest}})})
 	if c := st.cargo(id); len(c) > 0 {
 		w.fleetSay(st.Units[id].Side, "%s is displaced from %s to %s with %s aboard (DG-FLEET-6).", id, from, dest, list(unitIDs(c)))
 		return
