@@ -237,7 +237,7 @@ func (w *world) startBattle(p *program, o *NavalOrder, b *battle) bool {
 		return false
 	}
 	*b = battle{Round: 1, Att: att, Def: def}
-	w.emit(&Flagged{Flag: flagNaval, IDs: append(slices.Clone(att), def...)})
+	w.emit(&Flagged{Flag: flagNaval, IDs: slices.Clone(att)}) // one battle per combat step for an attacker; defending does not use it
 	reveal := []string{o.Target}
 	for _, id := range att {
 		reveal = append(reveal, st.Units[id].Hex)
