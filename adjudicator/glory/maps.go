@@ -128,4 +128,5 @@ var style = &adjudicator.PictureStyle{
 	Markers: []adjudicator.MarkerStyle{
 		{Kind: "dark-temple", Tag: "DT", TagFill: 0x6a0dad, Legend: "the Dark Temple"},
 	},
+	PathTraces: []string{"sail"}, // a fleet's path (fleet.go)
 }

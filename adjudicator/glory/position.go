@@ -121,10 +121,11 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 			u.Reduced, u.Turn = pu.Reduced, pu.Turn
 			switch pu.Where {
 			case "", OnMap:
-				if _, err := d.hexAt(pu.At); err != nil {
+				at, err := d.posAt(pu.At, d.Counters[id].Type == Fleet)
+				if err != nil {
 					return nil, fmt.Errorf("position: units %d: %v", i+1, err)
 				}
-				u.Where, u.Hex = OnMap, pu.At
+				u.Where, u.Hex = OnMap, at
 			case Aboard:
 				u.Where, u.Carrier = Aboard, pu.Carrier
 			case InMael, InPool, Out:

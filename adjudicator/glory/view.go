@@ -54,6 +54,9 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 			uv.Flying = k.Type == Air
 		case Aboard:
 			uv.At, uv.Status = st.Units[u.Carrier].Hex, []string{"aboard " + u.Carrier}
+			if st.Units[u.Carrier].Where == InMael {
+				uv.At = "maelstrom"
+			}
 		case InMael:
 			uv.At, uv.Status = "maelstrom", []string{"in the Maelstrom"}
 		case OnTrack:
@@ -86,7 +89,7 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 		if u := st.Units[t.Unit]; u != nil && st.Options.Hidden && viewer != adjudicator.Referee && u.Side != viewer && !st.Is("revealed", t.Path[len(t.Path)-1]) {
 			continue // an enemy's move under hidden stacks (DG-HIDE-3)
 		}
-		v.Traces = append(v.Traces, t)
+		v.Traces = append(v.Traces, drawable(t))
 	}
 	return v
 }

@@ -14,6 +14,21 @@ import (
 type world struct {
 	r   *adjudicator.Resolution
 	ask pause.Asker
+	// answer is the answer the adjudication resumed with, until a rule
+	// that asked deep inside an order takes it (displaceFleets).
+	answer *Answer
+	// savers write the progress of the orders being resolved into the
+	// program's Work just before a question is asked, since the question
+	// keeps the program as it is then (see saving).
+	savers []func()
+}
+
+// saving adds f to the savers until the returned function is called:
+// "defer w.saving(func() { saveWork(p, key, &progress) })()".
+func (w *world) saving(f func()) func() {
+	w.savers = append(w.savers, f)
+	n := len(w.savers)
+	return func() { w.savers = w.savers[:n-1] }
 }
 
 func newWorld(r *adjudicator.Resolution) *world {
@@ -89,6 +104,9 @@ func (w *world) pauseFor(p *program, q pause.Question) (string, bool) {
 	if q.ID == "" {
 		q.ID = w.ask.NextID(st.Turn, q.Key)
 	}
+	for _, f := range w.savers {
+		f()
+	}
 	ans, asked, err := w.ask.Ask(q, st.Turn, StepMove, p)
 	if err != nil {
 		w.r.Fail(err)
@@ -117,6 +135,7 @@ func (w *world) resume(a *Answer) {
 		return
 	}
 	w.standing(a.Side, a.Standing)
+	w.answer = a
 	w.runFrom(&p, a)
 }
 
@@ -129,6 +148,10 @@ func (w *world) run(p *program) { w.runFrom(p, nil) }
 // comes (a pause, a retreat or an activation may have changed it): an order
 // that no longer holds is skipped with the reason in the report.
 func (w *world) runFrom(p *program, ans *Answer) {
+	if p.Stage == stageMael { // before the mover's orders (fleet_mael.go)
+		w.maelstromRolls(p, ans)
+		return
+	}
 	for p.Stage != stageDone {
 		if w.r.Err() != nil || w.st().Over {
 			return
