@@ -35,13 +35,13 @@ type fanCountry struct {
 
 type fanMapConfig struct {
 	Master struct {
-		Name     string                         `yaml:"name"`
-		Width    int                            `yaml:"width"`
-		Height   int                            `yaml:"height"`
-		Hexsides map[string][][]any             `yaml:"hexsides"`
-		Barriers [][]any                        `yaml:"fleet_barriers"`
-		Special  map[string][]map[string]any    `yaml:"special_locations"`
-		Rest     map[string]any                 `yaml:",inline"`
+		Name     string                      `yaml:"name"`
+		Width    int                         `yaml:"width"`
+		Height   int                         `yaml:"height"`
+		Hexsides map[string][][]any          `yaml:"hexsides"`
+		Barriers [][]any                     `yaml:"fleet_barriers"`
+		Special  map[string][]map[string]any `yaml:"special_locations"`
+		Rest     map[string]any              `yaml:",inline"`
 	} `yaml:"master_map"`
 }
 
