@@ -23,7 +23,7 @@ import (
 // activation_table_dl11.csv, scenarios/*.yaml and the rulebook numbers
 // file dl11_numbers_from_rulebook.txt) into this ruleset's module format.
 // Nothing of that data is shipped in umpire: a group downloads it and
-// imports it (`umpire module import glory DIR`). The values taken from the
+// imports it (`umpire module import glory DIR --name ansalon`). The values taken from the
 // copy are marked `user`; the values the rulebook states (the Activation
 // Table, the counter errata, the DL11 scenarios' turns and victory) are
 // marked `rule` with the rule ID or the rulebook's scenario; what the data
