@@ -78,6 +78,19 @@ func TestImportFound(t *testing.T) {
 	if !g.Sea("0000") || g.Terrain("2226") == "" {
 		t.Errorf("0000 %q, 2226 %q", g.Terrain("0000"), g.Terrain("2226"))
 	}
+	// The grid is pointy-topped, odd rows shifted right: 4441's north-east
+	// neighbour is 4540, its north-west 4440; 4440 and 4540 are not
+	// neighbours of 4342. A hexside of the data: the deep river on the east
+	// side of 0225 ([2, 25, E]).
+	if !g.Adjacent("4441", "4540") || !g.Adjacent("4441", "4440") || g.Adjacent("4441", "4342") {
+		t.Errorf("4441's neighbours: %v", g.Near("4441"))
+	}
+	if k := g.Side("0225", "0325").Kind; k != "deep-river" {
+		t.Errorf("0225/0325: %q, want deep-river", k)
+	}
+	if strings.Contains(strings.Join(notes, "\n"), "does not know layouts") {
+		t.Error("the map reader knows layouts, but the importer wrote the map without its layout")
+	}
 	if d.Nations["silvanesti"].Capital != "4441" {
 		t.Errorf("Silvanesti's capital %q", d.Nations["silvanesti"].Capital)
 	}
