@@ -222,11 +222,12 @@ type outZone struct {
 }
 
 type outPoint struct {
-	Name    string `yaml:"name"`
-	Kind    string `yaml:"kind"`
-	Hex     string `yaml:"hex"`
-	Assumed bool   `yaml:"assumed,omitempty"`
-	Note    string `yaml:"note,omitempty"`
+	Name    string   `yaml:"name"`
+	Kind    string   `yaml:"kind"`
+	Hex     string   `yaml:"hex"`
+	Tags    []string `yaml:"tags,omitempty,flow"`
+	Assumed bool     `yaml:"assumed,omitempty"`
+	Note    string   `yaml:"note,omitempty"`
 }
 
 // runs writes a set of hexes as row runs: "0005-0905", "1203".
@@ -432,7 +433,7 @@ var pointKinds = map[string]string{
 	"port":      "fortified-city",
 	"fortress":  "fortress",
 	"undercity": "dwarven-fortress",
-	"temple":    "temple-site",
+	"temple":    "fortress",
 }
 
 func (im *importer) zonesAndPoints(cfg fanMapConfig) ([]outZone, []outPoint) {
@@ -453,6 +454,17 @@ func (im *importer) zonesAndPoints(cfg fanMapConfig) ([]outZone, []outPoint) {
 			continue // the Dark Temple is a marker (DG-DRAC-2), not a nation
 		}
 		set := map[[2]int]bool{}
+		if id == "taman" && im.countries["dtemple"] != nil {
+			// The Dark Temple's hex lies in Taman Busuk, by Neraka, so that
+			// it stands in a fortification the Highlord holds (assumed).
+			for _, xy := range im.countries["dtemple"].Territories {
+				if len(xy) == 2 && im.onMap(xy[0], xy[1]) {
+					im.hexNation[hexOfXY(xy[0], xy[1])] = "taman"
+					set[[2]int{xy[0], xy[1]}] = true
+				}
+			}
+			im.note("the Dark Temple's own hex is part of Taman Busuk (assumed), the Highlord's land around Neraka")
+		}
 		for _, xy := range c.Territories {
 			if len(xy) != 2 || !im.onMap(xy[0], xy[1]) {
 				im.note("countries.yaml: %s: territory %v is not a hex of the map; left out", id, xy)
@@ -500,16 +512,18 @@ func (im *importer) zonesAndPoints(cfg fanMapConfig) ([]outZone, []outPoint) {
 				p.Assumed, p.Note = true, "an underground city: a dwarven fortress"
 			case "temple":
 				im.temple = h
-				addPoint(p)
-				p = outPoint{Name: ident(lid) + "-fortress", Kind: "fortress", Hex: h, Assumed: true, Note: "the Dark Temple must stand in a fortress or fortified city (DG-DRAC-2)"}
+				p.Assumed, p.Note = true, "the Dark Temple's site: a fortress, as the temple must stand in one (DG-DRAC-2)"
 			}
-			addPoint(p)
 			if l.Type == "port" {
-				addPoint(outPoint{Name: ident(lid) + "-port", Kind: "port", Hex: h})
+				p.Tags = append(p.Tags, "port")
 			}
 			if lid == c.Capital && im.nationSet[ident(id)] {
-				addPoint(outPoint{Name: ident(lid) + "-capital", Kind: "capital", Hex: h})
+				p.Tags = append(p.Tags, "capital")
 			}
+			if lid == "high_clerist_tower" {
+				p.Tags = append(p.Tags, "tower")
+			}
+			addPoint(p)
 		}
 	}
 	im.note("cities and ports (%d): the data does not say which are fortified; every one is a fortified city (assumed), fortresses stay fortresses, underground cities are dwarven fortresses (assumed)", cityAssumed)

@@ -207,6 +207,10 @@ func (im *importer) scenario(file string, fs *fanScenario) (outScenario, bool) {
 		slices.Sort(p.Units)
 		sc.Units = append(sc.Units, *p)
 	}
+	if sc.Temple != "" && sc.Allies[im.hexNation[sc.Temple]] != "highlord" {
+		im.note("%s: the Dark Temple's hex is not in a land the Highlord holds at the start: he places it later (DG-SETUP-5)", id)
+		sc.Temple = ""
+	}
 	if len(sc.Allies) == 0 {
 		sc.Allies = nil
 	}
