@@ -13,6 +13,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/campaign"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/tournament"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
+	"github.com/umpire-pbem/umpire/adjudicator/glory"
 )
 
 // all is the list. Each ruleset is a package exporting one value.
@@ -20,6 +21,7 @@ var all = []adjudicator.Ruleset{
 	dragonrage.Ruleset,
 	tournament.Ruleset,
 	campaign.Ruleset,
+	glory.Ruleset,
 }
 
 // All returns the shipped rulesets.
