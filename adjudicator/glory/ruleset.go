@@ -27,7 +27,7 @@ var dataFS embed.FS
 var builtins = []string{"demo"}
 
 var knownOptions = []adjudicator.OptionInfo{
-	{Name: "hidden-stacks", Default: "off", Values: []string{"on", "off"}, Doc: "the optional hidden-stacks rule (DG-HIDE): each side sees the other's stacks only as their number of counters, until they fight"},
+	{Name: "hidden-stacks", Default: "off", Values: []string{"on", "off"}, Doc: "the optional hidden-stacks rule (DG-HIDE): each side sees of the other's stacks only which hexes it holds (and \"enemy fleet\" at sea), until an attack on a stack reveals it (DG-HIDE-3)"},
 	{Name: "capitals", Default: "off", Values: []string{"on", "off"}, Doc: "the optional rule of moving semi-human capitals (DG-CAP)"},
 }
 
@@ -316,4 +316,27 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+var _ adjudicator.Defaulter = ruleset{}
+
+// DefaultOrders is what a side's silence means at a deadline, with the
+// game's no-move policy "default": in steps 1 to 4, no replacement, no
+// activation attempt, the draconian brought in as the rules default it
+// (DG-AMB-6) and, with the initiative, moving first; in a mover's step,
+// no move and no attack (DG-MOVE-3, DG-COMBAT-7); to a question, the
+// default its prompt names (the DG-PBEM tables).
+func (ruleset) DefaultOrders(s adjudicator.State, req adjudicator.Request) (string, bool) {
+	st := s.(*State)
+	if p := st.Pause.Pending; p != nil && req.Kind == "decision" && p.Question.ID == req.ID {
+		if p.Question.Default == "" {
+			return "", false
+		}
+		return "answer: " + p.Question.Default, true
+	}
+	switch req.Phase {
+	case StepStrategic, StepMove:
+		return "{}", true
+	}
+	return "", false
 }
