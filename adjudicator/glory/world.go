@@ -140,7 +140,10 @@ func (w *world) resume(a *Answer) {
 }
 
 // run resolves a mover's orders from the start.
-func (w *world) run(p *program) { w.runFrom(p, nil) }
+func (w *world) run(p *program) {
+	w.markStartAdjacent(p.Side) // DG-ADJ-4, DG-TURN-12 (move_resolve.go)
+	w.runFrom(p, nil)
+}
 
 // runFrom resolves a mover's orders from where p stands; ans is the answer
 // to the question the order at p was waiting on, if any. Each stage's

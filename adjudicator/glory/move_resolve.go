@@ -1,0 +1,403 @@
+package glory
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+)
+
+// The resolution of the mover's moves, one order after the other, hex by
+// hex. Each order is checked again when its turn comes: earlier orders, an
+// activation by invasion or a displaced fleet may have changed the map
+// since the mail was checked. An order that no longer holds is skipped, a
+// path that can no longer be followed stops where it must, and the report
+// says why; the adjudication never fails on a player's stale order.
+
+// moveWork is an order's progress, kept in the program's Work while the
+// game waits on a question asked while the counter moves.
+type moveWork struct {
+	Taken   []string `json:"taken"`             // the hexes entered so far, the start first
+	Shown   int      `json:"shown"`             // Taken[Shown] is where the state has the counter
+	Spent   int      `json:"spent"`             // MP spent
+	Waiting string   `json:"waiting,omitempty"` // "displace": the enemy fleets' displacement asked a question
+}
+
+const workKey = "move"
+
+func loadMoveWork(p *program) (moveWork, bool) {
+	var mw moveWork
+	s, ok := p.Work[workKey].(string)
+	if !ok {
+		return mw, false
+	}
+	if err := json.Unmarshal([]byte(s), &mw); err != nil {
+		return mw, false
+	}
+	return mw, true
+}
+
+func saveMoveWork(p *program, mw moveWork) {
+	b, _ := json.Marshal(mw)
+	if p.Work == nil {
+		p.Work = map[string]any{}
+	}
+	p.Work[workKey] = string(b)
+}
+
+// tellMove reports a line about the mover's own movement: to every side,
+// or, with hidden stacks, to the mover alone (DG-HIDE-1, -3).
+func (w *world) tellMove(side adjudicator.Side, format string, args ...any) {
+	if w.st().Options.Hidden {
+		w.tell(adjudicator.To(side), format, args...)
+		return
+	}
+	w.say(format, args...)
+}
+
+// markStartAdjacent records, as the mover's movement step begins, which of
+// his land armies stand next to an enemy land army (DG-ADJ-4, DG-TURN-12,
+// DG-AMB-2, -35).
+func (w *world) markStartAdjacent(side adjudicator.Side) {
+	st := w.st()
+	var ids []string
+	for _, u := range st.Sorted() {
+		if u.Side == side && u.Where == OnMap && st.Kind(u.ID).IsLand() && st.enemyTouching(u.Hex, side, true) != "" {
+			ids = append(ids, u.ID)
+		}
+	}
+	if len(ids) > 0 {
+		w.emit(&Flagged{Flag: flagBeganAdjacent, IDs: ids})
+	}
+}
+
+// moveOrder resolves one move; it reports a pause.
+func (w *world) moveOrder(p *program, o *MoveOrder, ans *Answer) bool {
+	st := w.st()
+	mw, resumed := loadMoveWork(p)
+	if !resumed {
+		if u := st.Units[o.Unit]; u == nil || u.Side != p.Side {
+			w.tellMove(p.Side, "%s does not move: it is no longer yours.", o.Unit)
+			return false
+		}
+		if why := st.startProblem(o.Unit); why != "" {
+			w.tellMove(p.Side, "%s does not move: %s.", o.Unit, why)
+			return false
+		}
+		if st.Kind(o.Unit).Type == Wizard {
+			w.moveWizard(p.Side, o)
+			return false
+		}
+		if o.Carry != "" {
+			if why := st.carryProblem(o.Unit, o.Carry); why != "" {
+				w.tellMove(p.Side, "%s does not carry %s: %s.", o.Unit, o.Carry, why)
+				o.Carry = ""
+			}
+		}
+		mw = moveWork{Taken: []string{st.Units[o.Unit].Hex}}
+	} else if mw.Waiting == "displace" {
+		// The displaced fleets' owner has answered: the fleets' chapter
+		// reads the answer's YAML from p.Work["answer"] and its own
+		// progress from p.Work.
+		p.Work["answer"] = ans.Text
+		mw.Waiting = ""
+		if w.displaceFleets(p, mw.Taken[len(mw.Taken)-1], p.Side) {
+			mw.Waiting = "displace"
+			saveMoveWork(p, mw)
+			return true
+		}
+		delete(p.Work, "answer")
+		if w.afterEntering(p, o, &mw) {
+			return true
+		}
+	}
+	return w.walk(p, o, &mw)
+}
+
+// walk moves the counter on from where mw stands; it reports a pause.
+func (w *world) walk(p *program, o *MoveOrder, mw *moveWork) bool {
+	m := w.st().walker(o.Unit, o.Carry)
+	stop := ""
+	for len(mw.Taken)-1 < len(o.Path) && stop == "" {
+		st := w.st()
+		m.st = st
+		a, b := mw.Taken[len(mw.Taken)-1], o.Path[len(mw.Taken)-1]
+		cost, why := m.stepCost(a, b)
+		if why == "" {
+			why = m.enemyBars(b)
+		}
+		if why == "" && mw.Spent+cost > m.mp {
+			why = fmt.Sprintf("it has %d MP left and %s costs %d", m.mp-mw.Spent, b, cost)
+		}
+		if why == "" && len(mw.Taken) == 1 && st.Is(flagBeganAdjacent, o.Unit) && m.kind.Type == Infantry {
+			if near := st.enemyTouching(b, p.Side, true); near != "" {
+				why = fmt.Sprintf("it began the step next to an enemy land army, and %s is next to the enemy land army at %s (DG-ADJ-4)", b, near)
+			}
+		}
+		if why != "" {
+			stop = fmt.Sprintf("%s stops in %s: it cannot enter %s, %s.", o.Unit, a, b, why)
+			break
+		}
+		mw.Spent += cost
+		mw.Taken = append(mw.Taken, b)
+		if w.enter(p, o, mw) {
+			return true
+		}
+		if w.r.Err() != nil || w.st().Over {
+			return true
+		}
+		if len(mw.Taken)-1 < len(o.Path) && m.stopsNearEnemy() {
+			if near := w.st().enemyTouching(b, p.Side, false); near != "" {
+				stop = fmt.Sprintf("%s stops in %s, next to the enemy army at %s (DG-ADJ-1).", o.Unit, b, near)
+			}
+		}
+	}
+	w.finish(p, o, mw, stop)
+	return false
+}
+
+// enter does what entering the last hex of mw.Taken sets off: enemy
+// leaders and wizards there are overrun (DG-LDR-6), enemy fleets displaced
+// (DG-FLEET-6), and w.entered captures and invades (DG-CONQ-2, DG-INV). It
+// reports a pause.
+func (w *world) enter(p *program, o *MoveOrder, mw *moveWork) bool {
+	st := w.st()
+	h := mw.Taken[len(mw.Taken)-1]
+	last := len(mw.Taken)-1 == len(o.Path)
+	army := st.Kind(o.Unit).IsArmy()
+	var fleets bool
+	for _, u := range st.At(h) {
+		if u.Side != p.Side && st.Kind(u.ID).Type == Fleet {
+			fleets = true
+		}
+	}
+	overrun := army && len(st.overrunnable(h, p.Side)) > 0
+	n := st.Geo().Nation(h)
+	invasion := n != "" && st.Nations[n].Side == "" && st.Nations[n].Conquered == ""
+	if last || overrun || (army && fleets) || invasion {
+		w.show(o, mw) // the counter stands in h for what follows
+	}
+	if overrun {
+		w.overrun(p.Side, o.Unit, h)
+	}
+	if army && fleets {
+		if w.displaceFleets(p, h, p.Side) {
+			mw.Waiting = "displace"
+			saveMoveWork(p, *mw)
+			return true
+		}
+	}
+	return w.afterEntering(p, o, mw)
+}
+
+// afterEntering calls w.entered for the counter (and what it carries) in
+// the last hex of mw.Taken; it reports a pause.
+func (w *world) afterEntering(p *program, o *MoveOrder, mw *moveWork) bool {
+	h := mw.Taken[len(mw.Taken)-1]
+	over := len(mw.Taken)-1 < len(o.Path)
+	w.entered(o.Unit, h, over)
+	if o.Carry != "" && w.st().Units[o.Carry].Hex == h {
+		w.entered(o.Carry, h, over)
+	}
+	if w.st().Pause.Pending != nil {
+		saveMoveWork(p, *mw)
+		return true
+	}
+	return false
+}
+
+// show emits the path taken since the state last placed the counter.
+func (w *world) show(o *MoveOrder, mw *moveWork) {
+	if mw.Shown >= len(mw.Taken)-1 {
+		return
+	}
+	w.emitPath(o, slices.Clone(mw.Taken[mw.Shown:]))
+	mw.Shown = len(mw.Taken) - 1
+}
+
+// emitPath moves the counter (and what it carries) along seg.
+func (w *world) emitPath(o *MoveOrder, seg []string) {
+	kind := "move"
+	if w.st().Kind(o.Unit).Flyer() {
+		kind = "fly"
+	}
+	w.emit(&Moved{Unit: o.Unit, Path: seg, Kind: kind})
+	if o.Carry != "" {
+		w.emit(&Moved{Unit: o.Carry, Path: slices.Clone(seg), Kind: "carried"})
+	}
+}
+
+// finish ends a move: where the counter stopped, if it may end there;
+// otherwise in the last hex of its path where it may (an air army over
+// land, stacking: DG-AIR-5, DG-STACK-8). It flags the counters moved.
+func (w *world) finish(p *program, o *MoveOrder, mw *moveWork, stop string) {
+	st := w.st()
+	m := st.walker(o.Unit, o.Carry)
+	end := len(mw.Taken) - 1
+	var why string
+	for end > 0 {
+		if _, why = m.endProblem(mw.Taken[end]); why == "" {
+			break
+		}
+		end--
+	}
+	if stop != "" {
+		w.tellMove(p.Side, "%s", stop)
+	}
+	if end < len(mw.Taken)-1 {
+		w.tellMove(p.Side, "%s cannot end its move in %s (%s); it ends in %s, the last hex of its path where it may.", o.Unit, mw.Taken[len(mw.Taken)-1], why, mw.Taken[end])
+		if mw.Shown > end {
+			// The state has it beyond: it goes back along its path.
+			back := slices.Clone(mw.Taken[end : mw.Shown+1])
+			slices.Reverse(back)
+			w.emitPath(o, back)
+			mw.Shown = end
+		}
+		mw.Taken = mw.Taken[:end+1]
+	}
+	w.show(o, mw)
+	ids := []string{o.Unit}
+	if o.Carry != "" {
+		ids = append(ids, o.Carry)
+	}
+	if len(mw.Taken) > 1 {
+		w.emit(&Flagged{Flag: flagMoved, IDs: []string{o.Unit}})
+		if o.Carry != "" {
+			w.emit(&Flagged{Flag: flagTransported, IDs: []string{o.Carry}}) // DG-AIRT-3
+		}
+		what := fmt.Sprintf("%s moves %s", o.Unit, pathText(mw.Taken))
+		if o.Carry != "" {
+			what = fmt.Sprintf("%s flies %s carrying %s", o.Unit, pathText(mw.Taken), o.Carry)
+		} else if m.flies() {
+			what = fmt.Sprintf("%s flies %s", o.Unit, pathText(mw.Taken))
+		}
+		w.tellMove(p.Side, "%s (%d of its %d MP).", what, mw.Spent, m.mp)
+		h := mw.Taken[len(mw.Taken)-1]
+		if len(mw.Taken)-1 < len(o.Path) {
+			// It stopped short of its path's end: it now ends its move in
+			// h, which it entered only in passing.
+			for _, id := range ids {
+				w.entered(id, h, false)
+			}
+		}
+	}
+}
+
+// moveWizard moves a wizard to any hex without enemy armies, or aboard a
+// friendly fleet, once per movement step (DG-WIZ-2 to -5).
+func (w *world) moveWizard(side adjudicator.Side, o *MoveOrder) {
+	st := w.st()
+	u := st.Units[o.Unit]
+	from := u.Hex
+	if u.Where == Aboard {
+		from = st.Units[u.Carrier].Hex
+	}
+	if f := st.Units[o.To]; f != nil {
+		if f.Side != side || f.Where != OnMap {
+			w.tellMove(side, "%s does not move: %s is no longer a friendly fleet on the map.", o.Unit, o.To)
+			return
+		}
+		w.emit(&Put{Units: []string{o.Unit}, Where: Aboard, Carrier: f.ID, Why: "wizard"})
+		w.emit(&Flagged{Flag: flagWizardMoved, IDs: []string{o.Unit}})
+		w.tellMove(side, "%s goes aboard %s (DG-WIZ-4).", o.Unit, f.ID)
+		return
+	}
+	if st.EnemyArmiesAt(o.To, side) {
+		w.tellMove(side, "%s does not move: %s now holds enemy armies (DG-WIZ-2).", o.Unit, o.To)
+		return
+	}
+	w.emit(&Moved{Unit: o.Unit, Path: []string{from, o.To}, Kind: "move"})
+	w.emit(&Flagged{Flag: flagWizardMoved, IDs: []string{o.Unit}})
+	w.tellMove(side, "%s goes to %s (DG-WIZ-2).", o.Unit, o.To)
+	w.entered(o.Unit, o.To, false)
+}
+
+// overrun deals with the enemy leaders and wizards in h, which side's army
+// id has entered (DG-LDR-6, DG-AMB-39): each leader makes the leader-loss
+// roll (DG-LOSS-1); each wizard goes to the nearest friendly army or fleet
+// (DG-LOSS-4).
+func (w *world) overrun(side adjudicator.Side, id, h string) {
+	st := w.st()
+	for _, x := range st.overrunnable(h, side) {
+		w.say("%s enters %s, where %s stood without an army (DG-LDR-6).", id, h, x)
+		if st.Kind(x).Type == Leader {
+			w.overrunLeader(x)
+		} else {
+			w.relocateWizard(x)
+		}
+	}
+}
+
+// overrunLeader is the leader-loss roll of a leader overrun in its hex
+// (DG-LDR-6, DG-LOSS-1 to -3): 1d6, 1-3 it is out of the game, 4-6 it goes
+// to the nearest friendly army (in hexes, ignoring terrain; the first in
+// map order among equally near ones). The combat chapter's leader-loss roll
+// does the same after a stack is eliminated; the two are to become one.
+func (w *world) overrunLeader(id string) {
+	st := w.st()
+	side := st.Units[id].Side
+	r := w.roll("leader loss "+id, 1, 6)
+	if r.Total <= 3 {
+		r.Outcome = "1-3: out of the game"
+		w.emit(&Put{Units: []string{id}, Where: Out, Why: "leader loss"})
+		w.say("%s is lost (DG-LOSS-1).", id)
+		return
+	}
+	to := st.nearestFriend(st.Units[id].Hex, side, false)
+	if to == "" {
+		r.Outcome = "4-6, but no friendly army is on the map: out of the game"
+		w.emit(&Put{Units: []string{id}, Where: Out, Why: "leader loss"})
+		w.say("%s is lost: no friendly army is left on the map (DG-LOSS-3).", id)
+		return
+	}
+	r.Outcome = "4-6: joins the nearest friendly army, at " + to
+	w.emit(&Put{Units: []string{id}, Where: OnMap, Hex: to, Why: "leader loss"})
+	w.say("%s escapes to %s (DG-LOSS-1).", id, to)
+	w.entered(id, to, false)
+}
+
+// relocateWizard places an overrun wizard with the nearest friendly army
+// or fleet, without a roll (DG-LOSS-4, DG-NAVAL-WIZ-2); with none on the
+// map it is out of the game.
+func (w *world) relocateWizard(id string) {
+	st := w.st()
+	side := st.Units[id].Side
+	to := st.nearestFriend(st.Units[id].Hex, side, true)
+	if to == "" {
+		w.emit(&Put{Units: []string{id}, Where: Out, Why: "wizard overrun"})
+		w.say("%s has no friendly army or fleet to go to and leaves the game.", id)
+		return
+	}
+	if f := st.Units[to]; f != nil {
+		w.emit(&Put{Units: []string{id}, Where: Aboard, Carrier: to, Why: "wizard overrun"})
+		w.say("%s goes aboard %s, the nearest friendly fleet (DG-LOSS-4).", id, to)
+		return
+	}
+	w.emit(&Put{Units: []string{id}, Where: OnMap, Hex: to, Why: "wizard overrun"})
+	w.say("%s goes to %s, the nearest friendly army (DG-LOSS-4).", id, to)
+	w.entered(id, to, false)
+}
+
+// nearestFriend is the hex of side's nearest army to h (counted in hexes,
+// ignoring terrain; the first in map order among equally near ones), or,
+// with fleets, of its nearest army or fleet: a fleet at sea is named by its
+// ID, as the wizard goes aboard it. "" when side has none on the map.
+func (s *State) nearestFriend(h string, side adjudicator.Side, fleets bool) string {
+	best, bestHex, bestD := "", "", -1
+	for _, u := range s.Sorted() {
+		k := s.Kind(u.ID)
+		if u.Side != side || u.Where != OnMap || u.Hex == h || !s.Geo().OnMap(u.Hex) || !(k.IsArmy() || fleets && k.Type == Fleet) {
+			continue
+		}
+		d := s.Geo().Distance(h, u.Hex)
+		if d < 0 || bestD >= 0 && (d > bestD || d == bestD && u.Hex >= bestHex) {
+			continue
+		}
+		best, bestHex, bestD = u.Hex, u.Hex, d
+		if k.Type == Fleet && s.Geo().Sea(u.Hex) {
+			best = u.ID
+		}
+	}
+	return best
+}
