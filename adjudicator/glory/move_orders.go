@@ -13,10 +13,10 @@ import (
 // MoveOrder moves one counter of the mover (section moves: of his orders,
 // resolved in the order written):
 //
-//	- {unit: valen-inf-1, path: ["1106", "1206"]}                 # a land army or leader
-//	- {unit: valen-griffon, path: [...], carry: valen-inf-2}      # air transport (DG-AIRT)
-//	- {unit: oren, to: "1503"}                                    # a wizard: anywhere (DG-WIZ-2)
-//	- {unit: oren, to: sarnport-fleet-1}                          # … or aboard a friendly fleet (DG-WIZ-4)
+//   - {unit: valen-inf-1, path: ["1106", "1206"]}                 # a land army or leader
+//   - {unit: valen-griffon, path: [...], carry: valen-inf-2}      # air transport (DG-AIRT)
+//   - {unit: oren, to: "1503"}                                    # a wizard: anywhere (DG-WIZ-2)
+//   - {unit: oren, to: sarnport-fleet-1}                          # … or aboard a friendly fleet (DG-WIZ-4)
 //
 // A path lists the hexes entered in order; it may begin with the hex the
 // counter stands in, and may be written as one text ("1106 1206").
