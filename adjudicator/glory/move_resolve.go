@@ -235,9 +235,9 @@ func (w *world) finish(p *program, o *MoveOrder, mw *moveWork, stop string) {
 	st := w.st()
 	m := st.walker(o.Unit, o.Carry)
 	end := len(mw.Taken) - 1
-	var why string
+	_, why := m.endProblem(mw.Taken[end])
 	for end > 0 {
-		if _, why = m.endProblem(mw.Taken[end]); why == "" {
+		if _, bad := m.endProblem(mw.Taken[end]); bad == "" {
 			break
 		}
 		end--
