@@ -151,7 +151,7 @@ func parseOneMove(sim *State, side adjudicator.Side, item *yaml.Node, seen map[s
 	if perr != nil {
 		return o, perr
 	}
-	if len(nodes) > 0 && nodes[0].Value == u.Hex {
+	if len(nodes) > 0 && sameHex(sim, nodes[0], u.Hex) {
 		nodes = nodes[1:] // the path may begin where the counter stands
 	}
 	if len(nodes) == 0 {
@@ -204,6 +204,12 @@ func parseOneMove(sim *State, side adjudicator.Side, item *yaml.Node, seen map[s
 		sim.Units[o.Carry].Hex = cur
 	}
 	return o, nil
+}
+
+// sameHex reports whether n names hex h.
+func sameHex(st *State, n *yaml.Node, h string) bool {
+	x, err := hexOf(st, n)
+	return err == nil && x == h
 }
 
 func halfNote(carry string) string {
