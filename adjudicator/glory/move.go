@@ -20,23 +20,18 @@ import (
 // an air army (which flies, DG-AIR). Wizards do not follow paths: they go
 // straight to any hex (DG-WIZ).
 
-// Per-turn flags of this chapter (State.Done).
+// Per-turn flags of this chapter (State.Done). A land army carried through
+// the air is flagged transported (flagTransported, fleet_geo.go), as one a
+// fleet carried: it may not move on its own (DG-SEA-6, DG-AIRT-3).
 const (
 	// flagMoved: the counter has moved this turn.
 	flagMoved = "moved"
-	// flagTransported: the land army was carried this turn, by a fleet
-	// (DG-SEA-6, set by the fleets' chapter) or through the air (DG-AIRT-3);
-	// it may not move on its own.
-	flagTransported = "transported"
 	// flagBeganAdjacent: the land army began its side's movement step next
 	// to an enemy land army (DG-ADJ-4, DG-TURN-12).
 	flagBeganAdjacent = "began-adjacent"
 	// flagWizardMoved: the wizard has made its move this step (DG-WIZ-3);
 	// cleared when a movement step begins.
 	flagWizardMoved = "wizard-moved"
-	// flagFleetMoved: the fleet has moved, been displaced or retreated
-	// this turn (set by the fleets' chapter); it is no bridge (DG-SEA-7).
-	flagFleetMoved = "fleet-moved"
 )
 
 // Error codes of this chapter (docs/orders/dragons-of-glory.md).
@@ -138,7 +133,7 @@ func (m *walker) stepCost(a, b string) (int, string) {
 	case "pass":
 		// A pass crosses the mountain side at no extra cost (DG-TERR-12).
 	case "deep-river":
-		if !m.st.fleetBridge(a, b, m.side) {
+		if !m.st.FleetBridge(a, b, m.side) {
 			return 0, fmt.Sprintf("the hexside between %s and %s is a deep river, which land armies cannot cross without a bridge, ford or friendly fleet (DG-TERR-8, DG-SEA-7)", a, b)
 		}
 		cost++ // DG-SEA-7: crossing on a fleet pays the river's cost
@@ -146,21 +141,6 @@ func (m *walker) stepCost(a, b string) (int, string) {
 		cost++ // DG-TERR-3, DG-TERR-12
 	}
 	return cost, ""
-}
-
-// fleetBridge reports whether a fleet of side stands on the river hexside
-// between a and b and has not moved, been displaced or retreated this turn
-// (DG-SEA-7, DG-AMB-27).
-func (s *State) fleetBridge(a, b string, side adjudicator.Side) bool {
-	for _, u := range s.Units {
-		if u.Where != OnMap || u.Side != side || s.Kind(u.ID).Type != Fleet || s.Is(flagFleetMoved, u.ID) {
-			continue
-		}
-		if u.Hex == a+"/"+b || u.Hex == b+"/"+a {
-			return true
-		}
-	}
-	return false
 }
 
 // enemyBars says why the walker may not enter b because of the enemy, or

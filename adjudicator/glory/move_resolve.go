@@ -1,7 +1,6 @@
 package glory
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 
@@ -25,26 +24,6 @@ type moveWork struct {
 }
 
 const workKey = "move"
-
-func loadMoveWork(p *program) (moveWork, bool) {
-	var mw moveWork
-	s, ok := p.Work[workKey].(string)
-	if !ok {
-		return mw, false
-	}
-	if err := json.Unmarshal([]byte(s), &mw); err != nil {
-		return mw, false
-	}
-	return mw, true
-}
-
-func saveMoveWork(p *program, mw moveWork) {
-	b, _ := json.Marshal(mw)
-	if p.Work == nil {
-		p.Work = map[string]any{}
-	}
-	p.Work[workKey] = string(b)
-}
 
 // tellMove reports a line about the mover's own movement: to every side,
 // or, with hidden stacks, to the mover alone (DG-HIDE-1, -3).
@@ -72,10 +51,13 @@ func (w *world) markStartAdjacent(side adjudicator.Side) {
 	}
 }
 
-// moveOrder resolves one move; it reports a pause.
+// moveOrder resolves one move; it reports a pause. Its progress is kept
+// in p.Work["move"] whenever a question is asked while it moves.
 func (w *world) moveOrder(p *program, o *MoveOrder, ans *Answer) bool {
 	st := w.st()
-	mw, resumed := loadMoveWork(p)
+	mw := &moveWork{}
+	resumed := loadWork(p, workKey, mw)
+	defer w.saving(func() { saveWork(p, workKey, mw) })()
 	if !resumed {
 		if u := st.Units[o.Unit]; u == nil || u.Side != p.Side {
 			w.tellMove(p.Side, "%s does not move: it is no longer yours.", o.Unit)
@@ -95,24 +77,19 @@ func (w *world) moveOrder(p *program, o *MoveOrder, ans *Answer) bool {
 				o.Carry = ""
 			}
 		}
-		mw = moveWork{Taken: []string{st.Units[o.Unit].Hex}}
+		mw.Taken = []string{st.Units[o.Unit].Hex}
 	} else if mw.Waiting == "displace" {
 		// The displaced fleets' owner has answered: the fleets' chapter
-		// reads the answer's YAML from p.Work["answer"] and its own
-		// progress from p.Work.
-		p.Work["answer"] = ans.Text
-		mw.Waiting = ""
+		// takes the answer (w.answer) and goes on with its displacement.
 		if w.displaceFleets(p, mw.Taken[len(mw.Taken)-1], p.Side) {
-			mw.Waiting = "displace"
-			saveMoveWork(p, mw)
 			return true
 		}
-		delete(p.Work, "answer")
-		if w.afterEntering(p, o, &mw) {
+		mw.Waiting = ""
+		if w.afterEntering(p, o, mw) {
 			return true
 		}
 	}
-	return w.walk(p, o, &mw)
+	return w.walk(p, o, mw)
 }
 
 // walk moves the counter on from where mw stands; it reports a pause.
@@ -166,9 +143,9 @@ func (w *world) enter(p *program, o *MoveOrder, mw *moveWork) bool {
 	h := mw.Taken[len(mw.Taken)-1]
 	last := len(mw.Taken)-1 == len(o.Path)
 	army := st.Kind(o.Unit).IsArmy()
-	var fleets bool
-	for _, u := range st.At(h) {
-		if u.Side != p.Side && st.Kind(u.ID).Type == Fleet {
+	var fleets bool // enemy fleets in h or on a river hexside beside it (DG-FLEET-6, DG-AMB-25)
+	for _, u := range st.Units {
+		if u.Where == OnMap && u.Side != p.Side && st.Kind(u.ID).Type == Fleet && slices.Contains(banks(u.Hex), h) {
 			fleets = true
 		}
 	}
@@ -182,11 +159,11 @@ func (w *world) enter(p *program, o *MoveOrder, mw *moveWork) bool {
 		w.overrun(p.Side, o.Unit, h)
 	}
 	if army && fleets {
+		mw.Waiting = "displace" // kept with the question, if one is asked
 		if w.displaceFleets(p, h, p.Side) {
-			mw.Waiting = "displace"
-			saveMoveWork(p, *mw)
 			return true
 		}
+		mw.Waiting = ""
 	}
 	return w.afterEntering(p, o, mw)
 }
@@ -201,7 +178,6 @@ func (w *world) afterEntering(p *program, o *MoveOrder, mw *moveWork) bool {
 		w.entered(o.Carry, h, over)
 	}
 	if w.st().Pause.Pending != nil {
-		saveMoveWork(p, *mw)
 		return true
 	}
 	return false
@@ -315,89 +291,40 @@ func (w *world) moveWizard(side adjudicator.Side, o *MoveOrder) {
 
 // overrun deals with the enemy leaders and wizards in h, which side's army
 // id has entered (DG-LDR-6, DG-AMB-39): each leader makes the leader-loss
-// roll (DG-LOSS-1); each wizard goes to the nearest friendly army or fleet
-// (DG-LOSS-4).
+// roll (DG-LOSS-1: 1d6, 1-3 out of the game, 4-6 to the nearest friendly
+// army); each wizard goes to the nearest friendly army or fleet, without a
+// roll (DG-LOSS-4).
 func (w *world) overrun(side adjudicator.Side, id, h string) {
 	st := w.st()
 	for _, x := range st.overrunnable(h, side) {
 		w.say("%s enters %s, where %s stood without an army (DG-LDR-6).", id, h, x)
 		if st.Kind(x).Type == Leader {
-			w.overrunLeader(x)
+			w.leaderLoss(x, "overrun in "+h)
 		} else {
 			w.relocateWizard(x)
 		}
 	}
 }
 
-// overrunLeader is the leader-loss roll of a leader overrun in its hex
-// (DG-LDR-6, DG-LOSS-1 to -3): 1d6, 1-3 it is out of the game, 4-6 it goes
-// to the nearest friendly army (in hexes, ignoring terrain; the first in
-// map order among equally near ones). The combat chapter's leader-loss roll
-// does the same after a stack is eliminated; the two are to become one.
-func (w *world) overrunLeader(id string) {
-	st := w.st()
-	side := st.Units[id].Side
-	r := w.roll("leader loss "+id, 1, 6)
-	if r.Total <= 3 {
-		r.Outcome = "1-3: out of the game"
-		w.emit(&Put{Units: []string{id}, Where: Out, Why: "leader loss"})
-		w.say("%s is lost (DG-LOSS-1).", id)
-		return
-	}
-	to := st.nearestFriend(st.Units[id].Hex, side, false)
-	if to == "" {
-		r.Outcome = "4-6, but no friendly army is on the map: out of the game"
-		w.emit(&Put{Units: []string{id}, Where: Out, Why: "leader loss"})
-		w.say("%s is lost: no friendly army is left on the map (DG-LOSS-3).", id)
-		return
-	}
-	r.Outcome = "4-6: joins the nearest friendly army, at " + to
-	w.emit(&Put{Units: []string{id}, Where: OnMap, Hex: to, Why: "leader loss"})
-	w.say("%s escapes to %s (DG-LOSS-1).", id, to)
-	w.entered(id, to, false)
-}
-
 // relocateWizard places an overrun wizard with the nearest friendly army
-// or fleet, without a roll (DG-LOSS-4, DG-NAVAL-WIZ-2); with none on the
-// map it is out of the game.
+// or fleet (aboard a fleet), or out of the game when its side has none on
+// the map (DG-LOSS-4, DG-AMB-39).
 func (w *world) relocateWizard(id string) {
 	st := w.st()
-	side := st.Units[id].Side
-	to := st.nearestFriend(st.Units[id].Hex, side, true)
-	if to == "" {
+	to := st.nearestFriend(st.Units[id], func(f *Unit) bool {
+		k := st.Kind(f.ID)
+		return k.IsArmy() || k.Type == Fleet
+	})
+	switch {
+	case to == nil:
 		w.emit(&Put{Units: []string{id}, Where: Out, Why: "wizard overrun"})
 		w.say("%s has no friendly army or fleet to go to and leaves the game.", id)
-		return
+	case st.Kind(to.ID).Type == Fleet:
+		w.emit(&Put{Units: []string{id}, Where: Aboard, Carrier: to.ID, Why: "wizard overrun"})
+		w.say("%s goes aboard %s, the nearest friendly fleet (DG-LOSS-4).", id, to.ID)
+	default:
+		w.emit(&Put{Units: []string{id}, Where: OnMap, Hex: to.Hex, Why: "wizard overrun"})
+		w.say("%s goes to %s, the nearest friendly army (DG-LOSS-4).", id, to.Hex)
+		w.entered(id, to.Hex, false)
 	}
-	if f := st.Units[to]; f != nil {
-		w.emit(&Put{Units: []string{id}, Where: Aboard, Carrier: to, Why: "wizard overrun"})
-		w.say("%s goes aboard %s, the nearest friendly fleet (DG-LOSS-4).", id, to)
-		return
-	}
-	w.emit(&Put{Units: []string{id}, Where: OnMap, Hex: to, Why: "wizard overrun"})
-	w.say("%s goes to %s, the nearest friendly army (DG-LOSS-4).", id, to)
-	w.entered(id, to, false)
-}
-
-// nearestFriend is the hex of side's nearest army to h (counted in hexes,
-// ignoring terrain; the first in map order among equally near ones), or,
-// with fleets, of its nearest army or fleet: a fleet at sea is named by its
-// ID, as the wizard goes aboard it. "" when side has none on the map.
-func (s *State) nearestFriend(h string, side adjudicator.Side, fleets bool) string {
-	best, bestHex, bestD := "", "", -1
-	for _, u := range s.Sorted() {
-		k := s.Kind(u.ID)
-		if u.Side != side || u.Where != OnMap || u.Hex == h || !s.Geo().OnMap(u.Hex) || !(k.IsArmy() || fleets && k.Type == Fleet) {
-			continue
-		}
-		d := s.Geo().Distance(h, u.Hex)
-		if d < 0 || bestD >= 0 && (d > bestD || d == bestD && u.Hex >= bestHex) {
-			continue
-		}
-		best, bestHex, bestD = u.Hex, u.Hex, d
-		if k.Type == Fleet && s.Geo().Sea(u.Hex) {
-			best = u.ID
-		}
-	}
-	return best
 }
