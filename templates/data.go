@@ -58,6 +58,9 @@ type WelcomeData struct {
 	// Team says, when several players play the side, who they are and who
 	// answers for the side (docs/teams.md); else "".
 	Team string
+	// Module says, for a game played from module data, which module and
+	// where its values come from (how many are assumed); else "".
+	Module string
 }
 
 // SetupZone is one zone a side sets up in, named as the errors name it.

@@ -44,9 +44,15 @@ func TestDovecotGloryFirstTurn(t *testing.T) {
 	hl, ws := redAddr, blueAddr
 	raw, _ := orderMail(refereeAddr, fmt.Sprintf("command: new\nid: %s\nruleset: glory\nscenario: first-strike\nplayers:\n  highlord: %s\n  whitestone: %s\n", id, hl, ws))
 	deliver(raw)
-	secrets := secretsFrom(t, sink.WaitFor(t, 3, stuck))
+	welcomes := sink.WaitFor(t, 3, stuck)
+	secrets := secretsFrom(t, welcomes)
 	if len(secrets) != 2 {
 		t.Fatalf("welcome mails carry %d secrets, want 2", len(secrets))
+	}
+	for _, m := range welcomes {
+		if bytes.Contains(m.Raw, []byte("Your secret is")) && !bytes.Contains(m.Raw, []byte("everything in it is assumed")) {
+			t.Errorf("the welcome to %s does not say the demonstration module is assumed:\n%s", m.To[0], m.Raw)
+		}
 	}
 	svc := &games.Service{Store: st, Rules: rulesets.Lookup}
 	load := func() (turn int, phase string, due []string) {

@@ -335,7 +335,7 @@ func (d *Desk) welcomeMailsWith(g *game.Game, secrets map[adjudicator.Side]strin
 		data := templates.WelcomeData{Game: gameInfo(g), Side: string(p.Side), Secret: secret, Sides: sides,
 			Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, Map: viewText(v), Due: d.dueFor(g, p.Side),
 			Skeleton: skeleton(g, p.Side, secret), Clock: clockRules(g), Setup: d.setupDue(g, p.Side, secret), Handicap: handicap, Series: seriesWelcome(g),
-			Team: teamWelcome(g, p)}
+			Team: teamWelcome(g, p), Module: moduleWelcome(g)}
 		// The board, with the zones of a setup due from this player shaded.
 		msg, err := d.toPlayer(g, p.Address, "welcome", append([]string{who(g, p)}, idExtra...), templates.Welcome, data, d.picture(g, v, p.Side)...)
 		if err != nil {

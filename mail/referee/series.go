@@ -76,6 +76,39 @@ func (h *handling) cmdNewSeries(ctx context.Context, c Command, root *yaml.Node)
 
 // seriesWelcome is what a welcome says of a series: for a series, how its
 // games come; for a game of a series, which one it is.
+// moduleWelcome says, for a game played from module data, which module
+// and where its values come from, as the ruleset sums them up; "" for any
+// other game.
+func moduleWelcome(g *game.Game) string {
+	ref := g.Created.Module
+	if ref == nil || g.Module == nil {
+		return ""
+	}
+	text := fmt.Sprintf("This game is played from the module %s (digest %s).", ref.Name, ref.Digest[:min(16, len(ref.Digest))])
+	if ms, ok := g.Rules.(adjudicator.ModuleSummarizer); ok {
+		text += " " + ms.ModuleSummary(*g.Module) + "."
+	}
+	return wrapText(text+" Values marked assumed were chosen for want of a source; a group may correct them from its own printed components (docs/modules.md).", 72)
+}
+
+// wrapText breaks text into lines of at most width characters, at spaces.
+func wrapText(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		if n > 0 && n+1+len([]rune(w)) > width {
+			b.WriteByte('\n')
+			n = 0
+		} else if n > 0 {
+			b.WriteByte(' ')
+			n++
+		}
+		b.WriteString(w)
+		n += len([]rune(w))
+	}
+	return b.String()
+}
+
 func seriesWelcome(g *game.Game) string {
 	switch p := g.Created.Parent; {
 	case games.IsSeries(g.Rules):
