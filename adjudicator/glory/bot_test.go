@@ -99,7 +99,14 @@ func playBot(t *testing.T, m *adjudicator.Module, scenario string) (*glory.State
 
 // botOrders writes and parses the bot's orders for req, dropping each
 // section the ruleset refuses.
-func botOrders(t *testing.T, st *glory.State, req adjudicator.Request, stats *botStats) adjudicator.Orders {
+func botOrders(t testing.TB, st *glory.State, req adjudicator.Request, stats *botStats) adjudicator.Orders {
+	o, _ := botOrdersText(t, st, req, stats)
+	return o
+}
+
+// botOrdersText is botOrders with the YAML of the orders section accepted,
+// as a player would mail it under "orders:".
+func botOrdersText(t testing.TB, st *glory.State, req adjudicator.Request, stats *botStats) (adjudicator.Orders, []byte) {
 	t.Helper()
 	sections := map[string]any{}
 	var order []string // the sections to drop first, first
@@ -155,7 +162,7 @@ func botOrders(t *testing.T, st *glory.State, req adjudicator.Request, stats *bo
 					stats.attacks += len(a)
 				}
 			}
-			return o
+			return o, b
 		}
 		if len(order) == 0 {
 			t.Fatalf("turn %d %s: the bot's orders are refused: %v\n%s", st.Turn, req.ID, err, b)
