@@ -32,7 +32,8 @@ func (w *world) question(side adjudicator.Side, key, title, prompt, def string) 
 // --- Losses (DG-CRT-2, -3, -11, -13, -17) ---
 
 // allocate says which armies take n reductions, one entry per reduction,
-// by plan: the armies it lists first, in its order, then by its rule
+// by plan: the armies it lists first, one reduction per entry in its order
+// (an army listed twice takes two), then by its rule
 // (strongest-first: full-strength armies first, the strongest first;
 // weakest-first: the weakest first); ties by counter ID. Reductions the
 // armies cannot absorb are dropped (DG-AMB-51).
@@ -55,12 +56,12 @@ func (s *State) allocate(ids []string, n int, plan lossPlan) []string {
 		return k.Full.Strength
 	}
 	var out []string
+	next := 0 // the next entry of plan.List
 	for range n {
 		pick := ""
-		for _, id := range plan.List {
-			if steps[id] > 0 {
+		for ; next < len(plan.List) && pick == ""; next++ {
+			if id := plan.List[next]; steps[id] > 0 {
 				pick = id
-				break
 			}
 		}
 		if pick == "" {
