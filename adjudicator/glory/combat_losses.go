@@ -646,9 +646,10 @@ func (w *world) advance(c *combat) {
 			w.say("%s does not advance into %s: %s.", id, c.Target, why)
 			continue
 		}
-		moved[id] = u.Hex
-		w.emit(&Moved{Unit: id, Path: []string{u.Hex, c.Target}, Kind: "advance"})
-		w.say("%s advances from %s into %s (DG-ADV-2).", id, u.Hex, c.Target)
+		from := u.Hex
+		moved[id] = from
+		w.emit(&Moved{Unit: id, Path: []string{from, c.Target}, Kind: "advance"})
+		w.say("%s advances from %s into %s (DG-ADV-2).", id, from, c.Target)
 		w.entered(id, c.Target, false)
 	}
 	for _, id := range c.Advance {
