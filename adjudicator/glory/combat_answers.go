@@ -1,8 +1,6 @@
 package glory
 
 import (
-	"slices"
-
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -348,9 +346,6 @@ func parseTauntPlan(st *State, v *yaml.Node) (tauntPlan, error) {
 		}
 		if d.Kender == "" || d.Target == "" {
 			return p, adjudicator.Errorf(n, adjudicator.CodeMissingField, "a taunt names the kender hex and the target hex: {kender: HEX, target: HEX}")
-		}
-		if slices.Contains(p.Each, d) {
-			return p, adjudicator.Errorf(n, codeTwice, "the same taunt is made twice")
 		}
 		p.Each = append(p.Each, d)
 	}
