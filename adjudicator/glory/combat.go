@@ -350,7 +350,7 @@ func (s *State) cannotEnter(id, from, to string) string {
 	return ""
 }
 
-// enemySide is the other side of a combat's attacker.
+// enemy is the defender: the other side of the combat's attacker.
 func (c *combat) enemy() adjudicator.Side { return Other(c.Side) }
 
 // String names the combat for the report.

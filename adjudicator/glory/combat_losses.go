@@ -136,14 +136,12 @@ func (w *world) reductions(p *program, c *combat, ans **Answer, side adjudicator
 // could enter by movement, without enemy armies, within stacking, and not
 // next to an enemy army unless an army of its side is there already.
 func (s *State) retreatHexes(id, from string) []string {
-	side := s.Units[id].Side
 	var out []string
 	for _, n := range s.Geo().Near(from) {
 		if s.retreatProblem(id, from, n) == "" {
 			out = append(out, n)
 		}
 	}
-	_ = side
 	slices.Sort(out)
 	return out
 }
