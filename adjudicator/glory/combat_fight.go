@@ -24,8 +24,8 @@ type combat struct {
 	Stage     string            `json:"stage,omitempty"`
 	Att       Result            `json:"att"`
 	Def       Result            `json:"def"`
-	Stay      []string          `json:"stay,omitempty"`  // defenders ignoring an R in their fortification
-	Lost      []string          `json:"lost,omitempty"`  // leaders and wizards whose stack was wiped out
+	Stay      []string          `json:"stay,omitempty"`   // defenders ignoring an R in their fortification
+	Lost      []string          `json:"lost,omitempty"`   // leaders and wizards whose stack was wiped out
 	LostI     int               `json:"lost_i,omitempty"` // the next of them to resolve
 }
 
