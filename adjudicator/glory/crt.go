@@ -28,8 +28,10 @@ func (o Odds) String() string { return fmt.Sprintf("%d-%d", o.A, o.D) }
 // Result is one side's part of a cell: E (every army eliminated), D (every
 // army reduced), N more reductions, R (the survivors retreat).
 type Result struct {
-	E, D, R bool
-	N       int
+	E bool `json:"e,omitempty"`
+	D bool `json:"d,omitempty"`
+	R bool `json:"r,omitempty"`
+	N int  `json:"n,omitempty"`
 }
 
 func (r Result) String() string {
