@@ -118,7 +118,7 @@ func (w *world) fight(p *program, c *combat, ans *Answer) bool {
 			c.Stage = cbAttR
 		case cbAttR:
 			if !c.Att.E && c.Att.R {
-				if w.retreat(p, c, &ans, c.Side, w.living(c.Attackers)) {
+				if w.combatRetreat(p, c, &ans, c.Side, w.living(c.Attackers)) {
 					return true
 				}
 			}
@@ -146,7 +146,7 @@ func (w *world) fight(p *program, c *combat, ans *Answer) bool {
 						leaving = append(leaving, id)
 					}
 				}
-				if len(leaving) > 0 && w.retreat(p, c, &ans, c.enemy(), leaving) {
+				if len(leaving) > 0 && w.combatRetreat(p, c, &ans, c.enemy(), leaving) {
 					return true
 				}
 			}
@@ -157,7 +157,7 @@ func (w *world) fight(p *program, c *combat, ans *Answer) bool {
 			}
 			for c.LostI < len(c.Lost) {
 				saveCombat(p, c)
-				if w.leaderLoss(p, c.Lost[c.LostI], "its stack was eliminated", ans) {
+				if w.combatLeaderLoss(p, c.Lost[c.LostI], "its stack was eliminated", ans) {
 					return true
 				}
 				ans = nil

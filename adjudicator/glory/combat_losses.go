@@ -11,10 +11,10 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/pause"
 )
 
-// show reports what side's counters did: everyone reads full, unless
+// showTo reports what side's counters did: everyone reads full, unless
 // hidden stacks keep where they went from the enemy (DG-HIDE-3); then the
 // enemy reads pub and side reads full.
-func (w *world) show(side adjudicator.Side, pub, full string) {
+func (w *world) showTo(side adjudicator.Side, pub, full string) {
 	if !w.st().Options.Hidden {
 		w.say("%s", full)
 		return
@@ -209,11 +209,11 @@ func (s *State) pickRetreat(id string, opts []string, plan retreatPlan) string {
 	return sorted[0]
 }
 
-// retreat retreats side's armies ids one hex each, asking their owner
+// combatRetreat retreats side's armies ids one hex each, asking their owner
 // where unless each has at most one hex to go to. An army with nowhere to
 // go is eliminated (DG-CRT-9). Leaders and wizards left alone in a hex the
 // armies all left go with the first army that left it (DG-LDR-5).
-func (w *world) retreat(p *program, c *combat, ans **Answer, side adjudicator.Side, ids []string) bool {
+func (w *world) combatRetreat(p *program, c *combat, ans **Answer, side adjudicator.Side, ids []string) bool {
 	st := w.st()
 	plan := retreatPlan{}
 	var lines []string
@@ -253,7 +253,7 @@ func (w *world) retreat(p *program, c *combat, ans **Answer, side adjudicator.Si
 			continue
 		}
 		w.emit(&Moved{Unit: id, Path: []string{from, to}, Kind: "retreat"})
-		w.show(side, fmt.Sprintf("%s retreats from %s.", id, from), fmt.Sprintf("%s retreats from %s to %s.", id, from, to))
+		w.showTo(side, fmt.Sprintf("%s retreats from %s.", id, from), fmt.Sprintf("%s retreats from %s to %s.", id, from, to))
 		w.entered(id, to, false)
 		if _, ok := first[from]; !ok {
 			first[from] = to
@@ -282,7 +282,7 @@ func (w *world) follow(side adjudicator.Side, first map[string]string) {
 		to := first[from]
 		for _, id := range st.support([]string{from}, side) {
 			w.emit(&Moved{Unit: id, Path: []string{from, to}, Kind: "retreat"})
-			w.show(side, fmt.Sprintf("%s goes with the armies that left %s.", id, from), fmt.Sprintf("%s goes with the armies that left %s, to %s.", id, from, to))
+			w.showTo(side, fmt.Sprintf("%s goes with the armies that left %s.", id, from), fmt.Sprintf("%s goes with the armies that left %s, to %s.", id, from, to))
 			w.entered(id, to, false)
 		}
 	}
@@ -404,7 +404,7 @@ func (w *world) preRetreat(p *program, c *combat, ans **Answer) bool {
 		}
 		var carry string
 		if m.Carry != "" {
-			if why := st.carryProblem(m.Unit, m.Carry, c, path[len(path)-1]); why != "" {
+			if why := st.preCarryProblem(m.Unit, m.Carry, c, path[len(path)-1]); why != "" {
 				w.say("%s does not carry %s: %s.", m.Unit, m.Carry, why)
 			} else {
 				carry = m.Carry
@@ -417,7 +417,7 @@ func (w *world) preRetreat(p *program, c *combat, ans **Answer) bool {
 			}
 			w.emit(&Moved{Unit: id, Path: full, Kind: "retreat"})
 			c.Defenders = slices.DeleteFunc(c.Defenders, func(x string) bool { return x == id })
-			w.show(c.enemy(), fmt.Sprintf("%s withdraws from %s before the roll (DG-PRE).", id, c.Target), fmt.Sprintf("%s withdraws from %s to %s before the roll (DG-PRE).", id, c.Target, strings.Join(path, ", ")))
+			w.showTo(c.enemy(), fmt.Sprintf("%s withdraws from %s before the roll (DG-PRE).", id, c.Target), fmt.Sprintf("%s withdraws from %s to %s before the roll (DG-PRE).", id, c.Target, strings.Join(path, ", ")))
 			for i, h := range path {
 				w.entered(id, h, i < len(path)-1)
 			}
@@ -463,9 +463,9 @@ func (s *State) prePathProblem(id string, path []string, max int) string {
 	return ""
 }
 
-// carryProblem says why air army id may not take land army x with it to
+// preCarryProblem says why air army id may not take land army x with it to
 // to, or "" (DG-PRE-3, DG-AIRT-1, -2, -6).
-func (s *State) carryProblem(id, x string, c *combat, to string) string {
+func (s *State) preCarryProblem(id, x string, c *combat, to string) string {
 	k, kx := s.Kind(id), s.Kind(x)
 	switch {
 	case k.Race != "griffon" && k.Race != "pegasus":
@@ -511,7 +511,7 @@ type leaderWork struct {
 	Options []string `json:"options"`
 }
 
-// leaderLoss resolves the fate of leader (or wizard) id whose stack was
+// combatLeaderLoss resolves the fate of leader (or wizard) id whose stack was
 // eliminated (DG-LOSS): a leader rolls 1d6, on 1-3 he is out of the game,
 // on 4-6 he joins the nearest friendly army; a wizard joins the nearest
 // friendly army or fleet with no roll (DG-LOSS-4). Distances are counted in
@@ -520,7 +520,7 @@ type leaderWork struct {
 // (key "leader"; default the lowest hex number). It returns true when it
 // waits for that answer: call it again with the answer and the same p,
 // whose Work["leader"] holds the roll's outcome.
-func (w *world) leaderLoss(p *program, id, why string, ans *Answer) bool {
+func (w *world) combatLeaderLoss(p *program, id, why string, ans *Answer) bool {
 	st := w.st()
 	u, k := st.Units[id], st.Kind(id)
 	var lw leaderWork
@@ -579,7 +579,7 @@ func (w *world) placeLeader(id string, opts, prefer []string) {
 	}
 	u := w.st().Units[id]
 	w.emit(&Put{Units: []string{id}, Where: OnMap, Hex: to, Why: "leader-loss"})
-	w.show(u.Side, fmt.Sprintf("%s joins the nearest friendly army.", id), fmt.Sprintf("%s joins the nearest friendly army, at %s.", id, to))
+	w.showTo(u.Side, fmt.Sprintf("%s joins the nearest friendly army.", id), fmt.Sprintf("%s joins the nearest friendly army, at %s.", id, to))
 	w.entered(id, to, false)
 }
 
@@ -690,7 +690,7 @@ func (w *world) advance(c *combat) {
 			continue
 		}
 		w.emit(&Moved{Unit: id, Path: []string{c.Target, h}, Kind: "advance"})
-		w.show(c.Side, fmt.Sprintf("%s goes one hex beyond %s (DG-ADV-3).", id, c.Target), fmt.Sprintf("%s goes on from %s to %s (DG-ADV-3).", id, c.Target, h))
+		w.showTo(c.Side, fmt.Sprintf("%s goes one hex beyond %s (DG-ADV-3).", id, c.Target), fmt.Sprintf("%s goes on from %s to %s (DG-ADV-3).", id, c.Target, h))
 		w.entered(id, h, false)
 	}
 }
