@@ -76,6 +76,9 @@ func parseMove(st *State, side adjudicator.Side, n *yaml.Node) (adjudicator.Orde
 		}
 		add(err)
 	}
+	if len(errs) == 0 {
+		add(checkAttacks(st, side, o)) // attacks against the positions the moves lead to
+	}
 	if len(errs) > 0 {
 		return nil, errs
 	}
