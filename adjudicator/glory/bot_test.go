@@ -55,6 +55,13 @@ func (b *botStats) String() string {
 // end and returns the final state.
 func playBot(t *testing.T, m *adjudicator.Module, scenario string) (*glory.State, *botStats) {
 	t.Helper()
+	return playBotUntil(t, m, scenario, nil)
+}
+
+// playBotUntil is playBot stopping early, after the first adjudication
+// whose state stop accepts.
+func playBotUntil(t *testing.T, m *adjudicator.Module, scenario string, stop func(*glory.State) bool) (*glory.State, *botStats) {
+	t.Helper()
 	rs := glory.Ruleset
 	s, err := rs.Setup(adjudicator.Setup{Scenario: scenario, Module: m, Sides: []adjudicator.Side{glory.Highlord, glory.Whitestone}})
 	if err != nil {
@@ -93,6 +100,9 @@ func playBot(t *testing.T, m *adjudicator.Module, scenario string) (*glory.State
 		}
 		st = r.State().(*glory.State)
 		stats.adjudications++
+		if stop != nil && stop(st) {
+			break
+		}
 	}
 	return st, stats
 }

@@ -12,11 +12,23 @@ import (
 // TestAnsalonPictures: the pictures of a game on the imported map of
 // Ansalon (65 x 53 hexes) — the crop of where the last adjudication
 // happened and the overview of the whole map, for each side and the
-// referee — are each under 250 KB, and with hidden stacks a side's
-// pictures name none of the other side's counters.
+// referee, as the results mails draw them (render.FitBoard) — are each
+// under 250 KB, and with hidden stacks a side's pictures name none of the
+// other side's counters. (The referee's crop of a turn of the campaign is
+// where a first drawing at counter size weighed 263 KB: FitBoard draws it
+// again smaller.)
 func TestAnsalonPictures(t *testing.T) {
 	m, _ := importFound(t)
-	st, _ := playBot(t, &m, "war-of-the-lance")
+	// Turn 3 of the campaign, once an adjudication has moved and fought.
+	st, _ := playBotUntil(t, &m, "war-of-the-lance", func(st *glory.State) bool {
+		attacks := 0
+		for _, tr := range st.Traces {
+			if tr.Kind == "attack" {
+				attacks++
+			}
+		}
+		return st.Turn >= 3 && len(st.Traces) > 5 && attacks > 0
+	})
 	st.Options.Hidden = true
 	hm := glory.Ruleset.(adjudicator.HexMaps)
 	board, ok := glory.Ruleset.(adjudicator.GameBoards).BoardOf(st)
@@ -32,14 +44,11 @@ func TestAnsalonPictures(t *testing.T) {
 			cropped++
 		}
 		for _, mode := range modes {
-			pic, err := render.Board(board, v, render.Options{Game: "ansalon", Viewer: viewer, Sides: []adjudicator.Side{glory.Highlord, glory.Whitestone}, Scale: 1, Style: hm.PictureStyle(), Mode: mode})
+			n, err := render.FitBoard(board, v, render.Options{Game: "ansalon", Viewer: viewer, Sides: []adjudicator.Side{glory.Highlord, glory.Whitestone}, Scale: 1, Style: hm.PictureStyle(), Mode: mode})
 			if err != nil {
 				t.Fatal(err)
 			}
-			png, err := pic.PNG()
-			if err != nil {
-				t.Fatal(err)
-			}
+			pic, png := n.Picture, n.PNG
 			if len(png) >= 250_000 {
 				t.Errorf("%s %s: %d bytes (%dx%d), over 250 KB", viewer, mode, len(png), pic.Width, pic.Height)
 			}

@@ -266,3 +266,34 @@ func BenchmarkBigMap(b *testing.B) {
 		})
 	}
 }
+
+// TestFitBoardShrinksAWideCrop: a crop whose traces span the whole
+// continent would be the whole map at counter size, several times the
+// weight a mail should carry; FitBoard draws it again smaller until it is
+// under MaxPictureBytes.
+func TestFitBoardShrinksAWideCrop(t *testing.T) {
+	m := bigMap(t)
+	v := bigView()
+	v.Traces = append(v.Traces, adjudicator.Trace{Kind: "move", Unit: "far", Path: []string{"0101", "6553"}},
+		adjudicator.Trace{Kind: "move", Unit: "far2", Path: []string{"6501", "0153"}})
+	opt := bigOptions(Crop)
+	opt.Scale = 3 // big counters
+	first, err := Board(m, v, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	raw, err := first.PNG()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := FitBoard(m, v, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(raw) < MaxPictureBytes {
+		t.Fatalf("the wide crop weighs only %d bytes at full scale: the test no longer makes FitBoard shrink it", len(raw))
+	}
+	if len(n.PNG) >= MaxPictureBytes || n.Picture.Width >= first.Width {
+		t.Fatalf("FitBoard: %d bytes, %d px wide (first drawing %d bytes, %d px)", len(n.PNG), n.Picture.Width, len(raw), first.Width)
+	}
+}

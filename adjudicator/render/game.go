@@ -31,45 +31,86 @@ func GameSince(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float
 // readable counter size would be many megabytes.
 const BigMap = 800
 
-// Named is a picture with what it shows, for a file name: "board",
-// "crop" or "overview".
+// MaxPictureBytes is the most a picture of a big map may weigh as PNG: a
+// Crop of a region so wide that it would weigh more is drawn again
+// smaller, a fifth at a time.
+const MaxPictureBytes = 250_000
+
+// Named is a picture with what it shows, for a file name ("board", "crop"
+// or "overview"), and its PNG bytes.
 type Named struct {
 	Part    string
 	Picture *Picture
+	PNG     []byte
 }
 
 // GamePictures are the pictures of g for viewer, with traces in place of
-// the view's as GameSince: the whole board for a map of up to BigMap hexes;
-// for a bigger map, a Crop of the region where things happened (left out
-// when nothing did) and an Overview.
+// the view's as GameSince, encoded as PNG: the whole board for a map of up
+// to BigMap hexes; for a bigger map, a Crop of the region where things
+// happened (left out when nothing did) and an Overview, each under
+// MaxPictureBytes.
 func GamePictures(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64, traces []adjudicator.Trace) ([]Named, error) {
 	if m == nil || len(m.Hexes()) <= BigMap {
 		p, err := gameMode(m, g, viewer, scale, traces, Full)
 		if err != nil {
 			return nil, err
 		}
-		return []Named{{Part: "board", Picture: p}}, nil
+		png, err := p.PNG()
+		if err != nil {
+			return nil, err
+		}
+		return []Named{{Part: "board", Picture: p, PNG: png}}, nil
 	}
 	var out []Named
 	v := g.View(viewer)
 	if traces == nil {
 		traces = v.Traces
 	}
+	modes := []Mode{Overview}
 	if len(traces) > 0 {
-		p, err := gameMode(m, g, viewer, scale, traces, Crop)
+		modes = []Mode{Crop, Overview}
+	}
+	for _, mode := range modes {
+		v, opt := gameView(g, viewer, scale, traces, mode)
+		n, err := FitBoard(m, v, opt)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, Named{Part: "crop", Picture: p})
+		out = append(out, n)
 	}
-	p, err := gameMode(m, g, viewer, scale, traces, Overview)
-	if err != nil {
-		return nil, err
+	return out, nil
+}
+
+// FitBoard draws a picture of a big map (Board), smaller and smaller until
+// its PNG weighs less than MaxPictureBytes (at most five times, each a
+// fifth smaller).
+func FitBoard(m *hexmap.Map, v adjudicator.View, opt Options) (Named, error) {
+	if opt.Scale <= 0 {
+		opt.Scale = 1
 	}
-	return append(out, Named{Part: "overview", Picture: p}), nil
+	for try := 0; ; try++ {
+		p, err := Board(m, v, opt)
+		if err != nil {
+			return Named{}, err
+		}
+		png, err := p.PNG()
+		if err != nil {
+			return Named{}, err
+		}
+		if len(png) < MaxPictureBytes || try == 4 {
+			return Named{Part: opt.Mode.String(), Picture: p, PNG: png}, nil
+		}
+		opt.Scale *= 0.8
+	}
 }
 
 func gameMode(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float64, traces []adjudicator.Trace, mode Mode) (*Picture, error) {
+	v, opt := gameView(g, viewer, scale, traces, mode)
+	return Board(m, v, opt)
+}
+
+// gameView is the view and options of g's picture for viewer.
+func gameView(g *game.Game, viewer adjudicator.Side, scale float64, traces []adjudicator.Trace, mode Mode) (adjudicator.View, Options) {
 	var due []adjudicator.Side
 	for _, r := range g.Due() {
 		if !slices.Contains(due, r.Side) {
@@ -85,7 +126,7 @@ func gameMode(m *hexmap.Map, g *game.Game, viewer adjudicator.Side, scale float6
 	if hm, ok := g.Rules.(adjudicator.HexMaps); ok {
 		st = hm.PictureStyle()
 	}
-	return Board(m, v, Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: scale, Style: st, Mode: mode})
+	return v, Options{Game: g.ID, Viewer: viewer, ToMove: due, Sides: g.Rules.Info().Sides, Scale: scale, Style: st, Mode: mode}
 }
 
 // SetupZoneMarks are the zones of the setups g waits for from viewer (from

@@ -115,19 +115,14 @@ func (d *Desk) pictureSince(g *game.Game, v adjudicator.View, side adjudicator.S
 		if pics, err = render.GamePictures(m, g, side, 1, traces); err == nil {
 			var out []compose.Attachment
 			for _, p := range pics {
-				var png []byte
-				if png, err = p.Picture.PNG(); err != nil {
-					break
-				}
+				png := p.PNG
 				name := fmt.Sprintf("%s-turn%d-%s.png", g.ID, v.Turn, side)
 				if p.Part != "board" {
 					name = fmt.Sprintf("%s-turn%d-%s-%s.png", g.ID, v.Turn, side, p.Part)
 				}
 				out = append(out, compose.Attachment{Name: name, ContentType: "image/png", Data: png})
 			}
-			if err == nil {
-				return out
-			}
+			return out
 		}
 	}
 	d.log().Warn("no picture for the results mail", "game", g.ID, "side", side, "err", err)
