@@ -10,7 +10,9 @@ import (
 // soon as a side holds every hex and every fortification it names (checked
 // at the end of each turn, up to turn By); "hold" and "strength" are judged
 // at the end of the last turn. The first condition met, in the module's
-// order, decides; with none met the game is a draw.
+// order, decides; with none met at the end, the first condition that names
+// a side to win Otherwise decides (the scenario's "otherwise the Whitestone
+// wins"), and without one the game is a draw.
 
 // checkVictory ends the game when a condition decides it. With early set it
 // looks only at the conditions that can end the game before its last turn.
@@ -43,6 +45,17 @@ func (w *world) checkVictory(early bool) bool {
 	}
 	if early {
 		return false
+	}
+	for _, v := range sc.Victory {
+		if v.Otherwise != "" {
+			text := fmt.Sprintf("%s did not meet its condition by the end of turn %d", v.Side, st.End)
+			if v.Text != "" {
+				text = fmt.Sprintf("not met by the end of turn %d: %s", st.End, v.Text)
+			}
+			w.say("Victory: %s wins: %s.", v.Otherwise, text)
+			w.emit(&Ended{Winner: v.Otherwise, Result: fmt.Sprintf("%s wins: %s", v.Otherwise, text)})
+			return true
+		}
 	}
 	w.emit(&Ended{Result: fmt.Sprintf("the last turn (%d) is over and no victory condition is met: a draw", st.End)})
 	return true
