@@ -31,8 +31,11 @@ type Position struct {
 	Knights    bool                                   `yaml:"knights"`
 	Done       map[string][]string                    `yaml:"done"`
 	Standing   map[adjudicator.Side]map[string]string `yaml:"standing"`
-	Held       map[string]adjudicator.Side            `yaml:"held"`     // fortifications an enemy army took (DG-CONQ-2)
-	Capitals   map[string]PosCapital                  `yaml:"capitals"` // semi-human capitals that moved (DG-CAP)
+	// Bonus is this turn's Activation bonus from events already drawn, by
+	// side and nation ("" for every nation).
+	Bonus    map[adjudicator.Side]map[string]int `yaml:"bonus"`
+	Held     map[string]adjudicator.Side         `yaml:"held"`     // fortifications an enemy army took (DG-CONQ-2)
+	Capitals map[string]PosCapital               `yaml:"capitals"` // semi-human capitals that moved (DG-CAP)
 }
 
 // PosUnits places counters: on the map At a hex (the default), Aboard a
@@ -151,6 +154,19 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 		}
 	}
 	st.Pause.Standing = p.Standing
+	for side, m := range p.Bonus {
+		if !validSide(side) {
+			return nil, fmt.Errorf("position: bonus: %q is not highlord or whitestone", side)
+		}
+		for n := range m {
+			if n != "" && st.Nations[n] == nil {
+				return nil, fmt.Errorf("position: bonus: no nation %q in the module", n)
+			}
+		}
+	}
+	if len(p.Bonus) > 0 {
+		st.Bonus = p.Bonus
+	}
 	if err := positionStrategic(st, &p); err != nil {
 		return nil, err
 	}
