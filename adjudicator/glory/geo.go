@@ -12,6 +12,8 @@ import (
 // neighbours, and the feature of each hexside. Hexes are named as players
 // write them ("1204").
 type Geo struct {
+	layout  hex.Layout
+	at      map[string]hex.Hex // each hex's coordinates, by name
 	hexes   []string
 	terrain map[string]string
 	nation  map[string]string
@@ -58,11 +60,12 @@ func sideKey(a, b string) [2]string {
 
 func newGeo(d *Data) *Geo {
 	m := d.Map
-	g := &Geo{terrain: map[string]string{}, nation: map[string]string{}, fort: map[string]string{}, port: map[string]bool{},
+	g := &Geo{layout: m.Layout, at: map[string]hex.Hex{}, terrain: map[string]string{}, nation: map[string]string{}, fort: map[string]string{}, port: map[string]bool{},
 		capital: map[string]string{}, coastal: map[string]bool{}, near: map[string][]string{}, sides: map[[2]string]Hexside{}}
 	for _, h := range m.Hexes() {
 		s := h.String()
 		g.hexes = append(g.hexes, s)
+		g.at[s] = h
 		g.terrain[s] = m.Terrain(h)
 		for _, n := range m.Neighbours(h) {
 			g.near[s] = append(g.near[s], n.String())
@@ -172,10 +175,17 @@ func (g *Geo) Adjacent(a, b string) bool { return slices.Contains(g.near[a], b) 
 func (g *Geo) Side(a, b string) Hexside { return g.sides[sideKey(a, b)] }
 
 // Distance counts the hexes from a to b, ignoring terrain (0 when a is b;
-// -1 when b cannot be reached on the map).
+// -1 when b cannot be reached on the map). Between two hexes of the map it
+// is the grid's distance, worked out from their coordinates; a hex off the
+// map is looked for step by step.
 func (g *Geo) Distance(a, b string) int {
 	if a == b {
 		return 0
+	}
+	if ha, ok := g.at[a]; ok {
+		if hb, ok := g.at[b]; ok {
+			return g.layout.Distance(ha, hb)
+		}
 	}
 	seen := map[string]bool{a: true}
 	front := []string{a}
