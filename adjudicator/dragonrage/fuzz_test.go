@@ -3,7 +3,6 @@ package dragonrage_test
 import (
 	"cmp"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"hash/fnv"
 	"maps"
@@ -15,7 +14,6 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
@@ -97,7 +95,7 @@ func FuzzOrders(f *testing.F) {
 			t.Fatalf("%s: the steps before step %d did not play as in the rule case: %v", base.File(), k+1, run.Failures)
 		}
 		if err := run.Steps[k].Err; err != nil {
-			checkRefusal(t, err, orders)
+			scripttest.CheckRefusal(t, err, orders)
 			return
 		}
 		for _, msg := range run.Failures {
@@ -107,36 +105,6 @@ func FuzzOrders(f *testing.F) {
 		}
 		checkEcho(t, run.Log)
 	})
-}
-
-// checkRefusal: a refusal is the player's mistake, said with a stable code
-// and a place inside the text.
-func checkRefusal(t *testing.T, err error, orders []byte) {
-	t.Helper()
-	var list []*adjudicator.OrderError
-	var one *adjudicator.OrderError
-	var many adjudicator.OrderErrors
-	switch {
-	case errors.As(err, &many):
-		list = many
-	case errors.As(err, &one):
-		list = []*adjudicator.OrderError{one}
-	default:
-		t.Fatalf("refused with %T, not an order error: %v", err, err)
-	}
-	if len(list) == 0 {
-		t.Fatalf("refused with an empty list of errors: %v", err)
-	}
-	lines := 1 + strings.Count(strings.ReplaceAll(strings.ReplaceAll(string(orders), "\r\n", "\n"), "\r", "\n"), "\n")
-	for _, e := range list {
-		if e == nil || e.Code == "" || e.Msg == "" {
-			t.Fatalf("an order error without a code or message: %#v (in %v)", e, err)
-		}
-		// One past the end: yaml.v3 places an empty document's null there.
-		if e.Line < 0 || e.Line > lines+1 || e.Column < 0 {
-			t.Fatalf("error %q is at line %d, column %d of %d lines", e, e.Line, e.Column, lines)
-		}
-	}
 }
 
 // checkEcho: the normalised orders of every accepted text (when the log

@@ -1,35 +1,19 @@
 package glory_test
 
 import (
-	"os"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/glory"
-	"github.com/umpire-pbem/umpire/adjudicator/script"
 )
 
 // TestHiddenCombatAudiences: with hidden stacks, the combat reveals the two
 // stacks to both sides, but where the defender retreats is told to him
 // alone, and Highlord's view shows the retreated army as an unnamed stack.
 func TestHiddenCombatAudiences(t *testing.T) {
-	src, err := os.ReadFile("testdata/combat/DG-HIDE-revealed.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := script.Parse("DG-HIDE-revealed.yaml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := script.Play(s, lookup, script.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !run.OK() {
-		t.Fatalf("the case fails: %v", run.Failures)
-	}
+	run := playCase(t, "testdata/combat/DG-HIDE-revealed.yaml")
 	read := func(side adjudicator.Side) string {
 		var out []string
 		for _, st := range run.Steps {

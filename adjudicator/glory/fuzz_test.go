@@ -2,14 +2,12 @@ package glory_test
 
 import (
 	"cmp"
-	"errors"
 	"hash/fnv"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 
-	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 )
@@ -85,26 +83,7 @@ func FuzzOrders(f *testing.F) {
 			t.Fatalf("%s: the steps before step %d did not play as in the rule case: %v", base.File(), k+1, run.Failures)
 		}
 		if err := run.Steps[k].Err; err != nil {
-			var list []*adjudicator.OrderError
-			var one *adjudicator.OrderError
-			var many adjudicator.OrderErrors
-			switch {
-			case errors.As(err, &many):
-				list = many
-			case errors.As(err, &one):
-				list = []*adjudicator.OrderError{one}
-			default:
-				t.Fatalf("refused with %T, not an order error: %v", err, err)
-			}
-			lines := 1 + strings.Count(strings.ReplaceAll(strings.ReplaceAll(string(orders), "\r\n", "\n"), "\r", "\n"), "\n")
-			for _, e := range list {
-				if e == nil || e.Code == "" || e.Msg == "" {
-					t.Fatalf("an order error without a code or message: %#v (in %v)", e, err)
-				}
-				if e.Line < 0 || e.Line > lines+1 || e.Column < 0 {
-					t.Fatalf("error %q is at line %d, column %d of %d lines", e, e.Line, e.Column, lines)
-				}
-			}
+			scripttest.CheckRefusal(t, err, orders)
 			return
 		}
 		for _, msg := range run.Failures {

@@ -1,13 +1,11 @@
 package glory_test
 
 import (
-	"os"
 	"strings"
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/glory"
-	"github.com/umpire-pbem/umpire/adjudicator/script"
 )
 
 // TestHiddenMovesToldToTheMoverAlone plays testdata/move/hidden-stop.yaml
@@ -15,21 +13,7 @@ import (
 // Whitestone's moves, and where they stopped, reach neither his report nor
 // his view (DG-HIDE-1, -3); the Whitestone player reads them.
 func TestHiddenMovesToldToTheMoverAlone(t *testing.T) {
-	src, err := os.ReadFile("testdata/move/hidden-stop.yaml")
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := script.Parse("hidden-stop.yaml", src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := script.Play(s, lookup, script.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !run.OK() {
-		t.Fatalf("the script fails: %v", run.Failures)
-	}
+	run := playCase(t, "testdata/move/hidden-stop.yaml")
 	said := func(side adjudicator.Side) string {
 		var b strings.Builder
 		for _, st := range run.Steps {

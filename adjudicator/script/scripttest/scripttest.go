@@ -5,12 +5,14 @@ package scripttest
 
 import (
 	"bytes"
+	"errors"
 	"io/fs"
 	"path"
 	"sort"
 	"strings"
 	"testing"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 )
@@ -89,4 +91,36 @@ func Uncovered(scripts []*script.Script, want []string) []string {
 	}
 	sort.Strings(out)
 	return out
+}
+
+// CheckRefusal fails t unless err, the refusal of orders, is a player's
+// mistake said properly: an OrderError or OrderErrors, each with a stable
+// code, a message and a place inside the text (fuzz tests of every
+// ruleset).
+func CheckRefusal(t testing.TB, err error, orders []byte) {
+	t.Helper()
+	var list []*adjudicator.OrderError
+	var one *adjudicator.OrderError
+	var many adjudicator.OrderErrors
+	switch {
+	case errors.As(err, &many):
+		list = many
+	case errors.As(err, &one):
+		list = []*adjudicator.OrderError{one}
+	default:
+		t.Fatalf("refused with %T, not an order error: %v", err, err)
+	}
+	if len(list) == 0 {
+		t.Fatalf("refused with an empty list of errors: %v", err)
+	}
+	lines := 1 + strings.Count(strings.ReplaceAll(strings.ReplaceAll(string(orders), "\r\n", "\n"), "\r", "\n"), "\n")
+	for _, e := range list {
+		if e == nil || e.Code == "" || e.Msg == "" {
+			t.Fatalf("an order error without a code or message: %#v (in %v)", e, err)
+		}
+		// One past the end: yaml.v3 places an empty document's null there.
+		if e.Line < 0 || e.Line > lines+1 || e.Column < 0 {
+			t.Fatalf("error %q is at line %d, column %d of %d lines", e, e.Line, e.Column, lines)
+		}
+	}
 }
