@@ -345,7 +345,9 @@ func (s *State) cannotEnter(id, from, to string) string {
 			return "only dwarves and ogres cross a mountain hexside (DG-TERR-7, DG-RACE-2)"
 		}
 	case "deep-river":
-		return "land armies cannot cross a deep river but by a bridge or ford (DG-TERR-8)"
+		if !s.FleetBridge(from, to, s.Units[id].Side) { // a friendly fleet bridges it (DG-SEA-7)
+			return "land armies cannot cross a deep river but by a bridge, a ford or a friendly fleet on it (DG-TERR-8)"
+		}
 	}
 	return ""
 }

@@ -69,12 +69,15 @@ func (s *State) strengths(c *combat) (att, def int, mods []modifier) {
 		cav = cav || k.Type == Cavalry
 		fly = fly || k.Flyer()
 		if k.IsLand() {
-			switch s.Geo().Side(u.Hex, c.Target).Kind {
-			case "river":
+			hs := s.Geo().Side(u.Hex, c.Target)
+			switch {
+			case hs.River() && s.FleetBridge(u.Hex, c.Target, c.Side):
+				bridge = true // a friendly fleet bridges the river (DG-SEA-7, DG-AMB-27)
+			case hs.Kind == "river":
 				river = true
-			case "bridge":
+			case hs.Kind == "bridge":
 				bridge = true
-			case "ford":
+			case hs.Kind == "ford":
 				ford = true
 			}
 		}
