@@ -367,7 +367,7 @@ func (im *importer) mapFile(name string) ([]byte, error) {
 	if n := len(cfg.Master.Barriers); n > 0 {
 		im.note("fleet_barriers (%d isthmuses): the rules move fleets hex by hex and have no such barrier; left out", n)
 	}
-	im.note("great rivers: the data does not say which rivers fleets may sail (DG-FLEET-2), so no river is a great river; tag a river hexside `great` in map.yaml to open it")
+	im.note("great rivers: the data does not say which rivers fleets may sail (DG-FLEET-2), so no river is a great river; tag a river hexside `great-river` in map.yaml (tags: [great-river]) to open it")
 	keys := make([]sideAt, 0, len(chosen))
 	for k := range chosen {
 		keys = append(keys, k)
