@@ -349,13 +349,13 @@ func (h *Hub) Close() error {
 			}
 			cancel()
 		}
-		if imapSrv != nil {
-			if err := imapSrv.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
-				errs = append(errs, err)
-			}
-		}
-		// The servers close the listeners they have registered, but a
-		// Serve goroutine that had not started yet has registered none.
+		// The listeners are closed, and the Serve goroutines have returned,
+		// before the IMAP server is closed: its Close waits on a WaitGroup
+		// that its Serve adds to only after registering the listener, so a
+		// Close while a Serve is still starting is a data race (seen under
+		// the race detector when a hub is closed right after it started).
+		// Closing the listener ends Serve's accept loop whether or not it
+		// had registered it.
 		h.mu.Lock()
 		if h.imapLn != nil {
 			h.imapLn.Close()
@@ -363,6 +363,11 @@ func (h *Hub) Close() error {
 		}
 		h.mu.Unlock()
 		h.serving.Wait()
+		if imapSrv != nil {
+			if err := imapSrv.Close(); err != nil && !errors.Is(err, net.ErrClosed) {
+				errs = append(errs, err)
+			}
+		}
 		h.sessions.Wait()
 		h.mu.Lock()
 		h.closed = true
