@@ -528,13 +528,8 @@ func (c *checker) planEntries(v *yaml.Node, add func(error), now bool) map[strin
 }
 
 func (c *checker) activate(v *yaml.Node, add func(error)) []string {
-	var items []*yaml.Node
-	switch v.Kind {
-	case yaml.ScalarNode:
-		items = []*yaml.Node{v}
-	case yaml.SequenceNode:
-		items = v.Content
-	default:
+	items, ok := oneOrList(v)
+	if !ok {
 		add(adjudicator.Errorf(v, adjudicator.CodeBadValue, "activate: is a nation, or a list of nations to try in order, e.g. [sarnport, karthay]"))
 		return nil
 	}

@@ -146,13 +146,8 @@ func parseDismantle(st *State, side adjudicator.Side, v *yaml.Node) ([]string, e
 	if !st.Options.Capitals {
 		return nil, adjudicator.Errorf(v, codeCannot, "the optional rule of moving semi-human capitals is not used in this game (option capitals)")
 	}
-	var items []*yaml.Node
-	switch v.Kind {
-	case yaml.ScalarNode:
-		items = []*yaml.Node{v}
-	case yaml.SequenceNode:
-		items = v.Content
-	default:
+	items, ok := oneOrList(v)
+	if !ok {
 		return nil, adjudicator.Errorf(v, adjudicator.CodeBadValue, "dismantle: is a nation, or a list of nations, whose capital you dismantle, e.g. [dunmere]")
 	}
 	var out []string

@@ -73,20 +73,31 @@ func asOrderErrors(n *yaml.Node, err error) adjudicator.OrderErrors {
 	return adjudicator.OrderErrors{adjudicator.Errorf(n, adjudicator.CodeBadValue, "%v", err)}
 }
 
-// strs reads a scalar or a list of scalars.
-func strs(v *yaml.Node) ([]*yaml.Node, error) {
+// oneOrList reads a node that gives one value or a list of them ("activate:
+// kern" or "activate: [kern, lemish]") as its items; false for anything
+// else.
+func oneOrList(v *yaml.Node) ([]*yaml.Node, bool) {
 	switch v.Kind {
 	case yaml.ScalarNode:
-		return []*yaml.Node{v}, nil
+		return []*yaml.Node{v}, true
 	case yaml.SequenceNode:
-		for _, c := range v.Content {
-			if c.Kind != yaml.ScalarNode {
-				return nil, adjudicator.Errorf(c, adjudicator.CodeBadValue, "write a name here, not a list or mapping")
-			}
-		}
-		return v.Content, nil
+		return v.Content, true
 	}
-	return nil, adjudicator.Errorf(v, adjudicator.CodeBadValue, "write a name or a list of names")
+	return nil, false
+}
+
+// strs reads a scalar or a list of scalars.
+func strs(v *yaml.Node) ([]*yaml.Node, error) {
+	items, ok := oneOrList(v)
+	if !ok {
+		return nil, adjudicator.Errorf(v, adjudicator.CodeBadValue, "write a name or a list of names")
+	}
+	for _, c := range items {
+		if c.Kind != yaml.ScalarNode {
+			return nil, adjudicator.Errorf(c, adjudicator.CodeBadValue, "write a name here, not a list or mapping")
+		}
+	}
+	return items, nil
 }
 
 // posOf reads a fleet position: a hex of the map, a hexside "CCRR/CCRR"

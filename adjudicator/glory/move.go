@@ -170,23 +170,6 @@ func (s *State) overrunnable(h string, side adjudicator.Side) []string {
 	return out
 }
 
-// enemyTouching names the first hex (in map order) touching h that holds
-// an enemy army of side, counting only land armies with landOnly
-// (DG-ADJ-1, -2, -4, -5), or "".
-func (s *State) enemyTouching(h string, side adjudicator.Side, landOnly bool) string {
-	for _, n := range s.Geo().Near(h) {
-		if !s.Touching(h, n) {
-			continue
-		}
-		for _, u := range s.Armies(n, Other(side)) {
-			if !landOnly || s.Kind(u.ID).IsLand() {
-				return n
-			}
-		}
-	}
-	return ""
-}
-
 // endProblem says why the walker (with what it carries) may not end its
 // move in h, with the error code a mail gets for it, or "": an air army
 // ends over land (DG-AIR-5; a swamp is land, DG-AMB-40), a carried land

@@ -101,17 +101,24 @@ func (s *State) Touching(a, b string) bool {
 // EnemyNear reports whether an enemy army of side touches h (DG-ADJ-1); with
 // landOnly, only enemy land armies count (DG-ADJ-4, DG-AMB-35).
 func (s *State) EnemyNear(h string, side adjudicator.Side, landOnly bool) bool {
+	return s.enemyTouching(h, side, landOnly) != ""
+}
+
+// enemyTouching names the first hex (in map order) touching h that holds
+// an enemy army of side, counting only land armies with landOnly
+// (DG-ADJ-1, -2, -4, -5), or "".
+func (s *State) enemyTouching(h string, side adjudicator.Side, landOnly bool) string {
 	for _, n := range s.Geo().Near(h) {
 		if !s.Touching(h, n) {
 			continue
 		}
 		for _, u := range s.Armies(n, Other(side)) {
 			if !landOnly || s.Kind(u.ID).IsLand() {
-				return true
+				return n
 			}
 		}
 	}
-	return false
+	return ""
 }
 
 // Controller is the side that holds fortification h: the last side whose
