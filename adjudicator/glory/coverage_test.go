@@ -2,14 +2,13 @@ package glory_test
 
 import (
 	"bufio"
-	"io/fs"
 	"os"
 	"regexp"
 	"sort"
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 )
 
 // Every rule ID of the Dragons of Glory digest is accounted for: a rule case
@@ -75,38 +74,6 @@ func readDigest(t *testing.T) []string {
 	return lines
 }
 
-// scriptRules returns, for each rule ID named by a case's "rules:", the
-// cases naming it.
-func scriptRules(t *testing.T) map[string][]string {
-	t.Helper()
-	named := map[string][]string{}
-	fsys := os.DirFS("testdata")
-	err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".yaml") {
-			return err
-		}
-		b, err := fs.ReadFile(fsys, path)
-		if err != nil {
-			return err
-		}
-		var s struct {
-			Rules []string `yaml:"rules"`
-		}
-		if err := yaml.Unmarshal(b, &s); err != nil {
-			t.Errorf("testdata/%s: %v", path, err)
-			return nil
-		}
-		for _, r := range s.Rules {
-			named[r] = append(named[r], "testdata/"+path)
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return named
-}
-
 func isMeta(id string) bool {
 	for _, p := range metaPrefixes {
 		if strings.HasPrefix(id, p) {
@@ -128,7 +95,7 @@ func TestRuleCoverage(t *testing.T) {
 	if len(ids) < 300 {
 		t.Fatalf("found only %d rule IDs in the digest: has its format changed?", len(ids))
 	}
-	named := scriptRules(t)
+	named := scripttest.Coverage(scripttest.Load(t, os.DirFS("testdata"), "."))
 	for id, files := range named {
 		if !ids[id] && !isMeta(id) {
 			t.Errorf("%s names %s, which the digest does not define", strings.Join(files, ", "), id)
