@@ -39,24 +39,16 @@ func (s *State) strategicPrompt(side adjudicator.Side) string {
 	}
 	var neutral []string
 	for _, n := range sortedKeys(s.Nations) {
-		ns, nd := s.Nations[n], s.data.Nations[n]
-		if ns.Side != "" || ns.Conquered != "" || nd.Activation == nil || !s.mayActivate(n) {
+		if s.activationProblem(n, side) != "" {
 			continue
 		}
-		neutral = append(neutral, fmt.Sprintf("%s %d", n, nd.Activation[side]))
+		neutral = append(neutral, fmt.Sprintf("%s %d", n, s.data.Nations[n].Activation[side]))
 	}
 	if len(neutral) > 0 {
 		parts = append(parts, "activate: [NATION, fallback…] tries a neutral nation; printed values for you: "+strings.Join(neutral, ", "))
 	}
 	parts = append(parts, "initiative: first or second says who moves first if you win it")
 	return strings.Join(parts, "; ")
-}
-
-// mayActivate reports whether the scenario lets nation n be activated in
-// step 3 (a scenario may restrict it, e.g. to four nations).
-func (s *State) mayActivate(n string) bool {
-	sc, ok := s.data.Scenario(s.Scenario)
-	return !ok || len(sc.Activate) == 0 || contains(sc.Activate, n)
 }
 
 // movePrompt says what the mover may send in steps 5 and 6 (or 7).
