@@ -25,7 +25,7 @@ func (s *State) strategicPrompt(side adjudicator.Side) string {
 	pool := map[string]int{}
 	for _, u := range s.Units {
 		if u.Side == side && u.Where == InPool {
-			pool[s.Kind(u.ID).Nation]++
+			pool[s.Kind(u.ID).Nationality()]++
 		}
 	}
 	var pairs []string
