@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -274,7 +275,7 @@ func firstOr(l []string, d string) string {
 // their side to where the first army that left it went (DG-LDR-5,
 // DG-AMB-57).
 func (w *world) follow(side adjudicator.Side, first map[string]string) {
-	for _, from := range slices.Sorted(mapsKeys(first)) {
+	for _, from := range slices.Sorted(maps.Keys(first)) {
 		st := w.st()
 		if len(st.Armies(from, side)) > 0 {
 			continue
@@ -353,7 +354,7 @@ func (w *world) preRetreat(p *program, c *combat, ans **Answer) bool {
 	st := w.st()
 	elig := st.preEligible(c)
 	var ids []string
-	for _, id := range slices.Sorted(mapsKeys(elig)) {
+	for _, id := range slices.Sorted(maps.Keys(elig)) {
 		if len(st.retreatHexes(id, c.Target)) > 0 {
 			ids = append(ids, id)
 		}
@@ -669,7 +670,7 @@ func (w *world) advance(c *combat) {
 		w.say("%s advances with them into %s.", id, c.Target)
 		w.entered(id, c.Target, false)
 	}
-	for _, id := range slices.Sorted(mapsKeys(c.Beyond)) {
+	for _, id := range slices.Sorted(maps.Keys(c.Beyond)) {
 		h := c.Beyond[id]
 		if _, ok := moved[id]; !ok {
 			continue

@@ -3,6 +3,7 @@ package glory
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -49,7 +50,7 @@ func (w *world) taunts(p *program, ans *Answer) bool {
 		if !ok {
 			var lines []string
 			var ex tauntDecl
-			for _, h := range slices.Sorted(mapsKeys(opts)) {
+			for _, h := range slices.Sorted(maps.Keys(opts)) {
 				lines = append(lines, fmt.Sprintf("your kender at %s may taunt %s", h, strings.Join(opts[h], " or ")))
 				if ex.Kender == "" {
 					ex = tauntDecl{h, opts[h][0]}

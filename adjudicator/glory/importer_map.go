@@ -2,6 +2,7 @@ package glory
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -110,7 +111,7 @@ func (im *importer) readMap() error {
 		im.terrain = append(im.terrain, row)
 	}
 	im.rows = len(im.terrain)
-	for _, t := range slices.Sorted(mapsKeys(unknown)) {
+	for _, t := range slices.Sorted(maps.Keys(unknown)) {
 		im.note("ansalon_map.csv: terrain %q (%d hexes) is not known: read as clear (assumed)", t, unknown[t])
 	}
 	if im.cols > 100 || im.rows > 100 {
@@ -287,7 +288,7 @@ func (im *importer) mapFile(name string) ([]byte, error) {
 		}
 	}
 	var terrain []outTerrain
-	for _, k := range slices.Sorted(mapsKeys(byKind)) {
+	for _, k := range slices.Sorted(maps.Keys(byKind)) {
 		if k == "sea" {
 			continue
 		}
@@ -298,7 +299,7 @@ func (im *importer) mapFile(name string) ([]byte, error) {
 		}
 		terrain = append(terrain, e)
 	}
-	for _, t := range slices.Sorted(mapsKeys(mergedSeen)) {
+	for _, t := range slices.Sorted(maps.Keys(mergedSeen)) {
 		im.note("terrain %s (%d hexes): %s (assumed)", t, mergedSeen[t], terrainMerged[t])
 	}
 	im.note("coastal hexes are not data of the module: the rules read a land hex next to a sea hex as coastal (DG-FLEET-1); the fan data marks %d", len(im.coastal))
@@ -491,7 +492,7 @@ func (im *importer) zonesAndPoints(cfg fanMapConfig) ([]outZone, []outPoint) {
 	cityAssumed := 0
 	for _, id := range im.cnames {
 		c := im.countries[id]
-		for _, lid := range slices.Sorted(mapsKeys(c.Locations)) {
+		for _, lid := range slices.Sorted(maps.Keys(c.Locations)) {
 			l := c.Locations[lid]
 			if len(l.Coords) != 2 || !im.onMap(l.Coords[0], l.Coords[1]) {
 				im.note("countries.yaml: %s: location %s at %v is not on the map; left out", id, lid, l.Coords)
@@ -527,7 +528,7 @@ func (im *importer) zonesAndPoints(cfg fanMapConfig) ([]outZone, []outPoint) {
 		}
 	}
 	im.note("cities and ports (%d): the data does not say which are fortified; every one is a fortified city (assumed), fortresses stay fortresses, underground cities are dwarven fortresses (assumed)", cityAssumed)
-	for _, kind := range slices.Sorted(mapsKeys(cfg.Master.Special)) {
+	for _, kind := range slices.Sorted(maps.Keys(cfg.Master.Special)) {
 		for _, e := range cfg.Master.Special[kind] {
 			id, _ := e["id"].(string)
 			xy, _ := e["coords"].([]any)

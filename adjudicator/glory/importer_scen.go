@@ -2,6 +2,7 @@ package glory
 
 import (
 	"fmt"
+	"maps"
 	"regexp"
 	"slices"
 	"strconv"
@@ -153,7 +154,7 @@ func (im *importer) scenario(file string, fs *fanScenario) (outScenario, bool) {
 		if sd.fs == nil {
 			continue
 		}
-		for _, c := range slices.Sorted(mapsKeys(sd.fs.Countries)) {
+		for _, c := range slices.Sorted(maps.Keys(sd.fs.Countries)) {
 			if c == "dtemple" {
 				sc.Temple = im.temple
 				continue
@@ -187,7 +188,7 @@ func (im *importer) scenario(file string, fs *fanScenario) (outScenario, bool) {
 			byHex[key].Units = append(byHex[key].Units, u)
 		}
 		// Counters a side's countries bring that the data gives no hex for.
-		for _, c := range slices.Sorted(mapsKeys(sd.fs.Countries)) {
+		for _, c := range slices.Sorted(maps.Keys(sd.fs.Countries)) {
 			for _, u := range im.byLand[c] {
 				if !placed[u] && (sc.Allies[ident(c)] != "" || c == "dtemple") {
 					unplaced++
@@ -264,7 +265,7 @@ func (im *importer) cup(file string, fs *fanScenario, sc *outScenario) {
 		return // every counter due by the first turn (DG-AMB-12)
 	}
 	cup := []string{}
-	for _, k := range slices.Sorted(mapsKeys(s.Active)) {
+	for _, k := range slices.Sorted(maps.Keys(s.Active)) {
 		ids := im.eventIDs[k]
 		if len(ids) == 0 {
 			im.note("%s: active event %q is not in events.yaml: left out", file, k)

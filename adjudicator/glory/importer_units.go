@@ -2,6 +2,7 @@ package glory
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -289,7 +290,7 @@ type outEvent struct {
 func (im *importer) eventsFile() ([]byte, error) {
 	nothing := []string{}
 	wizards := map[string][]string{}
-	for _, c := range slices.Sorted(mapsKeys(im.counters)) {
+	for _, c := range slices.Sorted(maps.Keys(im.counters)) {
 		for _, k := range im.kinds {
 			if k.ID == im.kindOf[c] && k.Type == Wizard {
 				wizards[k.Side] = append(wizards[k.Side], c)
@@ -297,7 +298,7 @@ func (im *importer) eventsFile() ([]byte, error) {
 		}
 	}
 	used := map[string]bool{}
-	for _, key := range slices.Sorted(mapsKeys(im.events)) {
+	for _, key := range slices.Sorted(maps.Keys(im.events)) {
 		e := im.events[key]
 		n := max(e.Max, 1)
 		for i := 1; i <= n; i++ {

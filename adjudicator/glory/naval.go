@@ -2,6 +2,7 @@ package glory
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strconv"
@@ -368,7 +369,7 @@ func (w *world) fire(b *battle) {
 	for _, f := range b.Def {
 		shoot(f, b.DefAim[f])
 	}
-	for _, t := range slices.Sorted(mapsKeys(hits)) {
+	for _, t := range slices.Sorted(maps.Keys(hits)) {
 		n := hits[t]
 		u := w.st().Units[t]
 		if u.Reduced || n >= 2 {

@@ -2,6 +2,7 @@ package glory
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -107,7 +108,7 @@ func parseStanding(v *yaml.Node) (Standing, error) {
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, val := v.Content[i], v.Content[i+1]
 		if _, ok := standingKeys[k.Value]; !ok {
-			return nil, yamlx.UnknownField(k, k.Value, slices.Sorted(mapsKeys(standingKeys)))
+			return nil, yamlx.UnknownField(k, k.Value, slices.Sorted(maps.Keys(standingKeys)))
 		}
 		if val.Kind == yaml.ScalarNode && (val.Value == "" || val.Tag == "!!null") {
 			out[k.Value] = "" // clears it

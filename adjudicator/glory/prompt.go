@@ -2,6 +2,8 @@ package glory
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -29,7 +31,7 @@ func (s *State) strategicPrompt(side adjudicator.Side) string {
 		}
 	}
 	var pairs []string
-	for _, n := range sortedKeys(pool) {
+	for _, n := range slices.Sorted(maps.Keys(pool)) {
 		if pool[n] >= 2 {
 			pairs = append(pairs, fmt.Sprintf("%s %d", n, pool[n]/2))
 		}
@@ -38,7 +40,7 @@ func (s *State) strategicPrompt(side adjudicator.Side) string {
 		parts = append(parts, "pairs in your replacement pool: "+strings.Join(pairs, ", ")+" (replace: [{back: ID, retire: ID, at: HEX}])")
 	}
 	var neutral []string
-	for _, n := range sortedKeys(s.Nations) {
+	for _, n := range slices.Sorted(maps.Keys(s.Nations)) {
 		if s.activationProblem(n, side) != "" {
 			continue
 		}

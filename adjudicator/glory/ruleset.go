@@ -4,6 +4,8 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 
@@ -53,7 +55,7 @@ func (ruleset) BuiltinModules() []string { return builtins }
 
 // BuiltinModule returns a shipped module.
 func (ruleset) BuiltinModule(name string) (adjudicator.Module, bool) {
-	if !contains(builtins, name) {
+	if !slices.Contains(builtins, name) {
 		return adjudicator.Module{}, false
 	}
 	m, err := adjudicator.ModuleFromFS(name, dataFS, "data/"+name)
@@ -184,7 +186,7 @@ func scenarioSetup(d *Data, opts Rules, id string) (*State, error) {
 	}
 	cup := sc.Cup
 	if cup == nil { // DG-AMB-12: every counter due by the starting turn
-		for _, id := range sortedKeys(d.Events) {
+		for _, id := range slices.Sorted(maps.Keys(d.Events)) {
 			if d.Events[id].Enter <= sc.Start {
 				cup = append(cup, id)
 			}
@@ -298,24 +300,6 @@ func (ruleset) Clone(s adjudicator.State) adjudicator.State { return s.(*State).
 
 func (ruleset) EventTypes() []adjudicator.EventType {
 	return append(coreEvents(), strategicEvents()...)
-}
-
-func contains(l []string, s string) bool {
-	for _, x := range l {
-		if x == s {
-			return true
-		}
-	}
-	return false
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	sort.Strings(out)
-	return out
 }
 
 var _ adjudicator.Defaulter = ruleset{}

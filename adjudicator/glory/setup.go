@@ -2,6 +2,7 @@ package glory
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 )
@@ -54,7 +55,7 @@ func checkErrata(where string, k *CounterKind) []error {
 	bad := func(format string, args ...any) {
 		errs = append(errs, fmt.Errorf("%s: errata %s is %s: "+format, append([]any{where, k.Errata, e.what}, args...)...))
 	}
-	if !contains(e.types, k.Type) {
+	if !slices.Contains(e.types, k.Type) {
 		bad("this counter is of type %s", k.Type)
 	}
 	if e.race != "" && k.Race != e.race {

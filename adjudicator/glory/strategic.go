@@ -2,6 +2,8 @@ package glory
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"gopkg.in/yaml.v3"
@@ -210,9 +212,9 @@ func (w *world) startMoverStep() {
 func (w *world) startTurn() {
 	st := w.st()
 	var due []string
-	for _, id := range sortedKeys(st.data.Events) {
+	for _, id := range slices.Sorted(maps.Keys(st.data.Events)) {
 		e := st.data.Events[id]
-		if e.Enter == st.Turn && e.Enter > 1 && !contains(st.Cup, id) && !contains(st.Drawn, id) {
+		if e.Enter == st.Turn && e.Enter > 1 && !slices.Contains(st.Cup, id) && !slices.Contains(st.Drawn, id) {
 			due = append(due, id)
 		}
 	}

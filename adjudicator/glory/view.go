@@ -2,6 +2,8 @@ package glory
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"sort"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -26,7 +28,7 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "dark-temple", At: st.Temple})
 	}
 	nations := map[string]string{}
-	for _, id := range sortedKeys(st.Nations) {
+	for _, id := range slices.Sorted(maps.Keys(st.Nations)) {
 		n := st.Nations[id]
 		switch {
 		case n.Conquered != "":

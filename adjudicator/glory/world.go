@@ -2,6 +2,7 @@ package glory
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -64,7 +65,7 @@ func (w *world) concede(side adjudicator.Side) {
 // each key replaces the side's previous answer for it; an empty answer
 // clears it.
 func (w *world) standing(side adjudicator.Side, so Standing) {
-	for _, k := range slices.Sorted(mapsKeys(so)) {
+	for _, k := range slices.Sorted(maps.Keys(so)) {
 		w.ask.SetStanding(side, k, so[k])
 	}
 }
@@ -256,16 +257,6 @@ type Answer struct {
 func (a *Answer) conceded() bool { return a.Concede }
 
 type conceder interface{ conceded() bool }
-
-func mapsKeys[V any](m map[string]V) func(func(string) bool) {
-	return func(yield func(string) bool) {
-		for k := range m {
-			if !yield(k) {
-				return
-			}
-		}
-	}
-}
 
 // list writes ids for people: "a, b and c".
 func list(ids []string) string {
