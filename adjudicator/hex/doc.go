@@ -24,6 +24,16 @@
 // directions NE E SE SW W NW). Names stay CCRR on every layout. Line of
 // sight (TraceSides, LineOfSight) is computed on the flat grid only.
 //
+// Levels and counters (level.go, footprint.go, motion.go, span.go): a
+// Level counts half-levels (0, +1 = 2, −1 = −2, stairs at +½ = 1) so that
+// heights stay exact, and a Loc is a hex and a level. A Footprint is a
+// counter covering several hexes (Single, Pair, Triangle, Rosette), anchored
+// and facing one of the six directions on any layout, with the front, flank
+// or rear of each side of its outline. A Motion is a rigid move of a whole
+// board (a shift, with or without a half turn). TraceSideSpans and
+// TraceHexSpans say where along a line of sight each hexside and hex is
+// met, and HeightAt the line's exact height there.
+//
 // The package is pure geometry. It must never know about terrain, units or
 // any game's rules beyond the grid, and must never do I/O, read the clock or
 // use a random source.

@@ -161,50 +161,10 @@ func overlap(p, q, v, w Point) (int, int) {
 	return lo, hi
 }
 
-// hexTouch classifies how segment p–q meets hex h (0: not at all), by
-// clipping the segment's parameter t ∈ [0, 1] against the six half-planes of
-// the hexagon with exact fractions.
+// hexTouch classifies how segment p–q meets hex h (0: not at all).
 func hexTouch(p, q Point, h Hex) Touch {
-	c := Centre(h)
-	dx, dy := q.X-p.X, q.Y-p.Y
-	// open interval (strict inequalities) and closed interval bounds,
-	// as fractions num/den with den > 0.
-	openLo, openHi := frac{0, 1}, frac{1, 1}
-	closedLo, closedHi := frac{0, 1}, frac{1, 1}
-	openEmpty, closedEmpty := false, false
-	for i := 0; i < 6; i++ {
-		v := Point{c.X + cornerOff[i].X, c.Y + cornerOff[i].Y}
-		w := Point{c.X + cornerOff[(i+1)%6].X, c.Y + cornerOff[(i+1)%6].Y}
-		// Inside is to the right of v→w (corners run clockwise with y down),
-		// i.e. cross(w−v, x−v) > 0. Write it as A + t·B > 0.
-		ex, ey := w.X-v.X, w.Y-v.Y
-		A := ex*(p.Y-v.Y) - ey*(p.X-v.X)
-		B := ex*dy - ey*dx
-		if B == 0 {
-			if A <= 0 {
-				openEmpty = true
-			}
-			if A < 0 {
-				closedEmpty = true
-			}
-			continue
-		}
-		t := frac{-A, B}.norm() // boundary crossing parameter
-		if B > 0 {              // t > t0 inside
-			openLo, closedLo = fmax(openLo, t), fmax(closedLo, t)
-		} else {
-			openHi, closedHi = fmin(openHi, t), fmin(closedHi, t)
-		}
-	}
-	switch {
-	case !openEmpty && openLo.less(openHi):
-		return Cross
-	case closedEmpty || closedHi.less(closedLo):
-		return 0
-	case closedLo.less(closedHi):
-		return Along
-	}
-	return Vertex
+	t, _, _ := clipHex(p, q, h)
+	return t
 }
 
 type frac struct{ n, d int }
