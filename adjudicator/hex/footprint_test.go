@@ -193,7 +193,7 @@ func TestNewShape(t *testing.T) {
 	if _, err := ParseShape("square"); err == nil {
 		t.Error("ParseShape(square)")
 	}
-	if (AspectFront | AspectRear).String() != "front+rear" || Aspect(0).String() != "none" {
+	if (AspectFront|AspectRear).String() != "front+rear" || Aspect(0).String() != "none" {
 		t.Error("Aspect.String")
 	}
 }
