@@ -50,6 +50,11 @@ type fileMap struct {
 	Bridges []fileBrdg `yaml:"bridges"`
 	Zones   []fileZone `yaml:"zones"`
 	Points  []filePt   `yaml:"points"`
+	// Levels, decks and board edges: see levels_spec.go.
+	Floors []fileFloor `yaml:"floors"`
+	Decks  []fileDeck  `yaml:"decks"`
+	Edges  fileEdges   `yaml:"edges"`
+	Arrow  word        `yaml:"arrow"`
 }
 
 type fileBounds struct {
@@ -86,6 +91,7 @@ type fileSide struct {
 	Inside word     `yaml:"inside"`
 	Sides  []word   `yaml:"sides"`
 	Tags   []string `yaml:"tags"`
+	Level  word     `yaml:"level"` // the feature exists only at this level
 	P      fileProv `yaml:",inline"`
 }
 

@@ -30,6 +30,10 @@ type Side struct {
 	Kind   string
 	Inside hex.Hex // the inside hex for walls and entrances; zero if none
 	Tags   []string
+	// OnLevel says the feature exists only at Level (a railing along a
+	// deck, a wall under it); otherwise it stands at every level.
+	OnLevel bool
+	Level   hex.Level
 	Provenance
 }
 
@@ -106,6 +110,9 @@ type Map struct {
 	zones     map[string]*Zone
 	zoneOrder []string
 	points    []Point
+
+	levels   // floors, ramps and decks (levels.go)
+	assembly // where each hex of an assembled map comes from (assemble.go)
 }
 
 // OnMap reports whether h is a hex of the map: within the bounds and not

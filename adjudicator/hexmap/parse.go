@@ -86,6 +86,9 @@ func build(f *fileMap, v *Vocabulary, c *collector) *Map {
 	p.bridges(f.Bridges)
 	p.zones(f.Zones)
 	p.points(f.Points)
+	p.floors(f.Floors)
+	p.decks(f.Decks)
+	p.edges(f)
 	return m
 }
 

@@ -14,7 +14,7 @@ func (p *parser) addSide(w word, s Side) {
 		return
 	}
 	if old, ok := p.m.sides[s.Side]; ok {
-		if !p.m.Vocabulary.StackSides {
+		if !p.m.Vocabulary.StackSides && !apartInLevel(p.m.Features(s.Side), s) {
 			p.c.at(w, "hexside %s already has a %s", s.Side, old.Kind)
 			return
 		}
@@ -36,6 +36,14 @@ func (p *parser) sides(fs []fileSide) {
 			continue
 		}
 		base := Side{Kind: f.Kind.s, Tags: f.Tags, Provenance: f.P.prov()}
+		if f.Level.s != "" {
+			l, err := hex.ParseLevel(f.Level.s)
+			if err != nil {
+				p.c.at(f.Level, "%v", err)
+				continue
+			}
+			base.OnLevel, base.Level = true, l
+		}
 		if len(f.Hexes) > 0 {
 			if len(f.Hexes) != 2 || len(f.Sides) > 0 {
 				p.c.at(f.Kind, "a %s gives either hexes: [A, B] (two adjacent hexes) or sides: [\"HEX DIR …\"]", f.Kind.s)

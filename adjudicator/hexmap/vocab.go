@@ -28,6 +28,13 @@ type Vocabulary struct {
 	// are entrances (e.g. wall, palisade); Entrances are the side kinds that
 	// are openings in a barrier (e.g. gate, door).
 	Barriers, Entrances []string
+	// Ramps are the terrain kinds a hex at a half level may have: the
+	// stairs, slopes and banks that join two levels. When the list is
+	// empty, any terrain may stand at a half level.
+	Ramps []string
+	// Decks are the kinds of structure above the floor a map may give
+	// (footbridge, gallery); a deck's kind must be one of them.
+	Decks []string
 }
 
 // DefaultVocabulary is a general wargame vocabulary, for maps of games that
