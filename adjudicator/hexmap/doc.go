@@ -11,6 +11,15 @@
 // "assumed: true" when a reconstruction invented it. That lets a group load a
 // corrected copy of a map, and lets the referee say which facts are guesses.
 //
+// Levels (levels.go, sight.go): a hex may have its floor at another level,
+// a half level makes it stairs or a ramp between two levels, and a deck (a
+// footbridge) gives a hex a second location above its floor; Connects says
+// which locations a step joins and Sight traces a line of sight between
+// locations with its exact height over every hex and hexside. Boards
+// (assemble.go, join.go): Assemble puts several boards, moved and maybe
+// turned half round, into one Map that remembers each hex's origin, and
+// checks that joined edges carry the same label.
+//
 // The package is pure: it never opens files itself (callers pass an fs.FS or
 // bytes), never does network or process I/O, never reads the clock and never
 // uses a random source.
