@@ -55,8 +55,12 @@ func (s *Store) readEvents(ctx context.Context, game string, from uint64, most i
 		return nil, s.wrap(ctx, err)
 	}
 	var out []store.Event
+	if most > 0 {
+		out = make([]store.Event, 0, most)
+	}
+	d := newDecoder(rows)
 	for rows.Next() {
-		e, err := scanEvent(rows)
+		e, err := d.event(rows)
 		if err != nil {
 			rows.Close()
 			return nil, s.wrap(ctx, fmt.Errorf("game %q: %w", game, err))
