@@ -5,11 +5,14 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jackc/pgx/v5"
 
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/postgres"
@@ -142,17 +145,59 @@ func TestCrashAllChild(t *testing.T) {
 	os.Exit(0)
 }
 
+// childURL is url with an application_name of its own, by which
+// waitChildGone finds the child's connections.
+func childURL(t *testing.T, raw string) (string, string) {
+	u, err := url.Parse(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := u.Query()
+	name := "umpire-crash-" + q.Get("search_path")
+	q.Set("application_name", name)
+	u.RawQuery = q.Encode()
+	return u.String(), name
+}
+
+// waitChildGone waits until the server has ended every connection of the
+// killed child: only then is its last transaction committed or rolled
+// back for good, and what the parent reads final.
+func waitChildGone(t *testing.T, raw, name string) {
+	t.Helper()
+	conn, err := pgx.Connect(t.Context(), raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer conn.Close(t.Context())
+	deadline := time.Now().Add(time.Minute)
+	for {
+		var n int
+		if err := conn.QueryRow(t.Context(), `SELECT count(*) FROM pg_stat_activity WHERE application_name = $1`, name).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n == 0 {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the killed child's %d connections were still open after a minute", n)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+}
+
 func TestCrash(t *testing.T) {
-	url := migrated(t)
+	base := migrated(t)
+	dsn, name := childURL(t, base)
 	var confirmed uint64
 	for round := range 5 {
 		want := 20 + 7*round
-		last, stderr := storetest.KillChildAfter(t, "TestCrashChild", crashEnv, url, want, true)
+		last, stderr := storetest.KillChildAfter(t, "TestCrashChild", crashEnv, dsn, want, true)
+		waitChildGone(t, base, name)
 		if last < confirmed+uint64(want) {
 			t.Fatalf("round %d: child confirmed up to %d, want at least %d; stderr:\n%s", round, last, confirmed+uint64(want), stderr)
 		}
 		confirmed = last
-		s := openURL(t, url)
+		s := openURL(t, base)
 		v := checkLog(t, s, crashGame, confirmed, func(e store.Event) uint64 { return e.Seq })
 		for _, seq := range []uint64{1, confirmed, v} {
 			if ok, err := s.Marked(t.Context(), fmt.Sprint("tick-", seq)); !ok || err != nil {
@@ -167,16 +212,18 @@ func TestCrash(t *testing.T) {
 }
 
 func TestCrashAll(t *testing.T) {
-	url := migrated(t)
+	base := migrated(t)
+	dsn, name := childURL(t, base)
 	var confirmed uint64
 	for round := range 6 {
 		want := 10 + 3*round
-		last, stderr := storetest.KillChildAfter(t, "TestCrashAllChild", crashAllEnv, url, want, true)
+		last, stderr := storetest.KillChildAfter(t, "TestCrashAllChild", crashAllEnv, dsn, want, true)
+		waitChildGone(t, base, name)
 		if last < confirmed+uint64(want) {
 			t.Fatalf("round %d: child confirmed up to %d, want at least %d; stderr:\n%s", round, last, confirmed+uint64(want), stderr)
 		}
 		confirmed = last
-		s := openURL(t, url)
+		s := openURL(t, base)
 		checkAfterCrashAll(t, s, confirmed)
 		s.Close()
 	}
