@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"log/slog"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -136,10 +138,28 @@ func TestStoreCopyPostgres(t *testing.T) {
 	if out := (&cli{t: t, data: back}).ok("verify", id); !strings.Contains(out, "verify: OK") {
 		t.Errorf("verify of the copy back:\n%s", out)
 	}
-	if out := (&cli{t: t, data: back}).ok("log", id); !strings.Contains(out, "turn.adjudicated") && !strings.Contains(out, "orders") {
-		t.Errorf("the copy back lacks the submission made on PostgreSQL:\n%s", out)
+	onBolt, onDB := (&cli{t: t, data: back}).ok("log", id), onPG.ok("log", id, "--store", pg, "--store-password-file", pw)
+	if onBolt != onDB || strings.Count(onBolt, "\n") <= strings.Count(c.ok("log", id), "\n") {
+		t.Errorf("the copy back is not the game as played on in PostgreSQL:\n%s\nPostgreSQL:\n%s", onBolt, onDB)
 	}
-	if strings.Contains(out, "sslmode") {
-		t.Errorf("output shows the URL's parameters: %s", out)
+	// umpire serve's start-up check on the database: every chain verified.
+	spec, err := specOf(pg, pw, "store")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var logged bytes.Buffer
+	st, err := openForServe(t.Context(), spec, slog.New(slog.NewTextHandler(&logged, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	if !strings.Contains(logged.String(), "every hash chain intact") || !strings.Contains(logged.String(), "games=1") {
+		t.Errorf("serve's check logged:\n%s", logged.String())
+	}
+	secret := strings.TrimSpace(mustRead(t, pw))
+	for _, o := range []string{out, onPG.ok("games", "--store", pg, "--store-password-file", pw)} {
+		if strings.Contains(o, secret) {
+			t.Errorf("the database password printed: %s", o)
+		}
 	}
 }
