@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 	"runtime/debug"
 	"strings"
 	"time"
@@ -16,7 +15,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
 	"github.com/umpire-pbem/umpire/mail/extract"
-	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/backend"
 	"github.com/umpire-pbem/umpire/store/games"
 )
 
@@ -67,6 +66,7 @@ func init() {
 		{"check", "[--data DIR]", "check the data file through and through; list every damaged game", cmdCheck}, {"recover", "--data DIR --to NEWDIR [--bundles DIR]", "build a new data file from a damaged one and the export bundles", cmdRecover}, {"import", "BUNDLE.tar", "add the game of an export bundle to the data file", cmdImport},
 		{"outbox", "[prune --older-than AGE]", "list the mail not yet delivered; or drop the bodies of old sent mail", cmdOutbox},
 		{"compact", "[--data DIR]", "rewrite the data file without its free space (after outbox prune)", cmdCompact},
+		{"store", "migrate|status|copy ...", "the store of the games: a PostgreSQL database's schema, what a store holds, a verified copy", cmdStore},
 		{"serve", "[--config umpire.yaml]", "run the mail daemon (a local mail hub when no config is given)", cmdServe},
 		{"rulesets", "", "list the rulesets, their scenarios and options", cmdRulesets},
 		{"module", "list|show|add|import|export ...", "the module data (map, counters, scenarios) of rulesets played from modules", cmdModule},
@@ -153,7 +153,7 @@ func (a *app) usage(w io.Writer) {
 	for _, c := range commands {
 		fmt.Fprintf(w, "  %-9s %s\n", c.name, c.summary)
 	}
-	fmt.Fprint(w, "\nEvery command that reads games takes --data DIR (default ./umpire-data).\nRun 'umpire help COMMAND' or 'umpire COMMAND --help' for details.\n")
+	fmt.Fprint(w, "\nEvery command that reads games takes --data DIR (default ./umpire-data), or\n--store postgres://USER@HOST/DATABASE for a PostgreSQL store (umpire help store).\nRun 'umpire help COMMAND' or 'umpire COMMAND --help' for details.\n")
 }
 
 func cmdHelp(a *app, _ context.Context, args []string) error {
@@ -213,9 +213,12 @@ func cmdVersion(a *app, _ context.Context, args []string) error {
 // command's whole help on stdout; a mistake is a usage error (stderr).
 type flags struct {
 	*flag.FlagSet
-	data *string
-	pos  []string
-	help func()
+	data    *string
+	store   *string      // --store SPEC
+	storePW *string      // --store-password-file FILE
+	cfgSpec backend.Spec // the store of the configuration the command read
+	pos     []string
+	help    func()
 }
 
 func (a *app) flags(name, args, doc string) *flags {
@@ -245,6 +248,8 @@ func hasFlags(fs *flag.FlagSet) bool {
 
 func (f *flags) withData() *flags {
 	f.data = f.String("data", "umpire-data", "the data `directory` holding umpire.db")
+	f.store = f.String("store", "", "the `store` of the games, instead of --data's umpire.db: postgres://USER@HOST/DATABASE, or bolt:DIR")
+	f.storePW = f.String("store-password-file", "", "a `file` holding the PostgreSQL password of --store (never put it in the URL)")
 	return f
 }
 
@@ -310,21 +315,10 @@ func openCapped(file string, max int64, what string) (io.ReadCloser, error) {
 	}{yamlx.LimitReader(f, max, file, what), f}, nil
 }
 
-// openStore opens the data file, creating the directory when asked.
-func openStore(dir string, create bool) (*store.Bolt, error) {
-	path := filepath.Join(dir, "umpire.db")
-	if !create {
-		if _, err := os.Stat(path); err != nil {
-			return nil, fmt.Errorf("no data file at %s (create a game with 'umpire new', or give --data DIR)", path)
-		}
-	} else if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, err
-	}
-	return store.Open(path)
-}
-
-func (a *app) service(dir string, create bool) (*games.Service, func(), error) {
-	st, err := openStore(dir, create)
+// service opens the command's store (creating a bbolt file when asked)
+// and returns the games service on it, with a function that closes it.
+func (a *app) service(ctx context.Context, f *flags, create bool) (*games.Service, func(), error) {
+	st, err := a.open(ctx, f, backend.Options{Create: create})
 	if err != nil {
 		return nil, nil, err
 	}

@@ -26,7 +26,7 @@ func cmdLog(a *app, ctx context.Context, args []string) error {
 	if len(f.pos) != 1 {
 		return usagef("give the game")
 	}
-	svc, done, err := a.service(*f.data, false)
+	svc, done, err := a.service(ctx, f, false)
 	if err != nil {
 		return err
 	}
@@ -179,7 +179,7 @@ func cmdReplay(a *app, ctx context.Context, args []string) error {
 	if (*k == 0) != (*faces == "") {
 		return usagef("a what-if needs both --adjudication and --dice")
 	}
-	svc, done, err := a.service(*f.data, false)
+	svc, done, err := a.service(ctx, f, false)
 	if err != nil {
 		return err
 	}
@@ -279,7 +279,7 @@ func cmdVerify(a *app, ctx context.Context, args []string) error {
 	if strings.HasSuffix(f.pos[0], ".tar") {
 		return fmt.Errorf("no bundle file %s", f.pos[0])
 	}
-	svc, done, err := a.service(*f.data, false)
+	svc, done, err := a.service(ctx, f, false)
 	if err != nil {
 		return err
 	}
@@ -307,7 +307,7 @@ func (a *app) export(ctx context.Context, f *flags, args []string, what string, 
 	if len(f.pos) != 1 || *out == "" {
 		return usagef("give the %s and -o FILE", what)
 	}
-	svc, done, err := a.service(*f.data, false)
+	svc, done, err := a.service(ctx, f, false)
 	if err != nil {
 		return err
 	}

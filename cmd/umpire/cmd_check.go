@@ -23,6 +23,8 @@ consistency check, and for each game whether its private values are there
 to go on (the dice secret of the chain in use, each player's check value,
 the text of orders still sealed). Lists every game, intact or damaged, and
 the outbox, intake marks and meta values. Exits 1 if anything is damaged.
+It is for the bbolt file: for a PostgreSQL store, 'umpire store status
+--verify --store URL' checks every game's hash chain.
 
 Every command checks each page of the file when it opens it, and umpire
 serve checks everything; this is the command to run when one of them says
@@ -36,7 +38,11 @@ func cmdCheck(a *app, ctx context.Context, args []string) error {
 	if len(f.pos) > 0 {
 		return usagef("unexpected %q", f.pos[0])
 	}
-	sal, err := salvage(ctx, *f.data)
+	dir, err := f.boltDir("check", "the database keeps its own pages sound; 'umpire store status --verify --store URL' checks every game's hash chain")
+	if err != nil {
+		return err
+	}
+	sal, err := salvage(ctx, dir)
 	if err != nil {
 		return err
 	}
@@ -105,7 +111,7 @@ func cmdCheck(a *app, ctx context.Context, args []string) error {
 			fmt.Fprintf(w, "; the file's own structure is damaged too (games stored on a damaged page may be missing from this list)")
 		}
 	}
-	fmt.Fprintf(w, ".\nTo rebuild: umpire recover --data %s --to NEWDIR --bundles BUNDLEDIR (intact games are copied as they are; see docs/recovery.md)\n", *f.data)
+	fmt.Fprintf(w, ".\nTo rebuild: umpire recover --data %s --to NEWDIR --bundles BUNDLEDIR (intact games are copied as they are; see docs/recovery.md)\n", dir)
 	return exitError{1}
 }
 
@@ -181,7 +187,11 @@ func cmdRecover(a *app, ctx context.Context, args []string) error {
 			return fmt.Errorf("--bundles %s is not a directory", *bundles)
 		}
 	}
-	sal, err := salvage(ctx, *f.data)
+	dir, err := f.boltDir("recover", "with PostgreSQL, restore the database from its backups, or import the games' export bundles into a new one (umpire import --store URL)")
+	if err != nil {
+		return err
+	}
+	sal, err := salvage(ctx, dir)
 	if err != nil {
 		return err
 	}
@@ -231,7 +241,7 @@ func cmdRecover(a *app, ctx context.Context, args []string) error {
 		return fmt.Errorf("the new data file does not check: %s", rep.Damage[0])
 	}
 	fmt.Fprintf(w, "new data file: %s (checked: sound)\n", newPath)
-	fmt.Fprintf(w, "Keep the damaged file; put the new one in its place (move %s to %s) before umpire serve.\n", *to, *f.data)
+	fmt.Fprintf(w, "Keep the damaged file; put the new one in its place (move %s to %s) before umpire serve.\n", *to, dir)
 	if len(rec.Restored) > 0 {
 		fmt.Fprintln(w, "Tell the players of every rebuilt game what happened and what it lost (docs/recovery.md).")
 	}
@@ -303,7 +313,7 @@ func cmdImport(a *app, ctx context.Context, args []string) error {
 		return err
 	}
 	defer in.Close()
-	svc, done, err := a.service(*f.data, true)
+	svc, done, err := a.service(ctx, f, true)
 	if err != nil {
 		return err
 	}

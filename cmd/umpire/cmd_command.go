@@ -53,7 +53,7 @@ func cmdCommand(a *app, ctx context.Context, args []string) error {
 		if err != nil {
 			return err
 		}
-		*f.data = cfg.Data
+		f.useConfig(cfg)
 		from = compose.Address{Name: cfg.From.Name, Address: cfg.From.Address}
 		ref, tmplDir = cfg.Referee.Address, cfg.Templates
 	}
@@ -78,7 +78,7 @@ func cmdCommand(a *app, ctx context.Context, args []string) error {
 	if err != nil {
 		return err
 	}
-	svc, done, err := a.service(*f.data, false)
+	svc, done, err := a.service(ctx, f, false)
 	if err != nil {
 		return err
 	}

@@ -80,7 +80,7 @@ func cmdNew(a *app, ctx context.Context, args []string) error {
 		}
 		req.Options[k] = v
 	}
-	svc, done, err := a.service(*f.data, true)
+	svc, done, err := a.service(ctx, f, true)
 	if err != nil {
 		return err
 	}
@@ -171,7 +171,7 @@ func cmdSubmit(a *app, ctx context.Context, args []string) error {
 			return usagef("%v", err)
 		}
 	}
-	svc, done, err := a.service(*f.data, false)
+	svc, done, err := a.service(ctx, f, false)
 	if err != nil {
 		return err
 	}
@@ -229,7 +229,7 @@ func cmdShow(a *app, ctx context.Context, args []string) error {
 	if *turn != 0 && *at != 0 {
 		return usagef("give --turn or --at, not both")
 	}
-	svc, done, err := a.service(*f.data, false)
+	svc, done, err := a.service(ctx, f, false)
 	if err != nil {
 		return err
 	}

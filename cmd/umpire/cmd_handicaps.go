@@ -26,7 +26,7 @@ func cmdHandicaps(a *app, ctx context.Context, args []string) error {
 	if _, ok := a.rules(*ruleset); *ruleset != "" && !ok {
 		return usagef("--ruleset: no ruleset %q in this build (umpire rulesets lists them)", *ruleset)
 	}
-	svc, done, err := a.service(*f.data, false)
+	svc, done, err := a.service(ctx, f, false)
 	if err != nil {
 		return err
 	}

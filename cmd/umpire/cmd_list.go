@@ -15,7 +15,7 @@ func cmdGames(a *app, ctx context.Context, args []string) error {
 	if err := f.parse(args); err != nil {
 		return err
 	}
-	svc, done, err := a.service(*f.data, false)
+	svc, done, err := a.service(ctx, f, false)
 	if err != nil {
 		return err
 	}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/backend"
 	"github.com/umpire-pbem/umpire/store/games"
 )
 
@@ -61,14 +62,16 @@ func (a *app) moduleRulesets() []adjudicator.Ruleset {
 
 // moduleService opens the data file if there is one: modules can be
 // listed, shown and exported without one (the builtin ones).
-func (a *app) moduleService(dir string, create bool) (*games.Service, func(), error) {
+func (a *app) moduleService(ctx context.Context, f *flags, create bool) (*games.Service, func(), error) {
 	if !create {
-		if _, err := os.Stat(filepath.Join(dir, "umpire.db")); errors.Is(err, os.ErrNotExist) {
-			st := store.NewMemory()
-			return &games.Service{Store: st, Rules: a.rules, Now: a.now}, func() { st.Close() }, nil
+		if s, err := f.spec(); err == nil && s.Kind() == backend.KindBolt {
+			if _, err := os.Stat(s.Path()); errors.Is(err, os.ErrNotExist) {
+				st := store.NewMemory()
+				return &games.Service{Store: st, Rules: a.rules, Now: a.now}, func() { st.Close() }, nil
+			}
 		}
 	}
-	return a.service(dir, create)
+	return a.service(ctx, f, create)
 }
 
 func moduleList(a *app, ctx context.Context, args []string) error {
@@ -79,7 +82,7 @@ func moduleList(a *app, ctx context.Context, args []string) error {
 	if len(f.pos) > 0 {
 		return usagef("unexpected %q", f.pos[0])
 	}
-	svc, done, err := a.moduleService(*f.data, false)
+	svc, done, err := a.moduleService(ctx, f, false)
 	if err != nil {
 		return err
 	}
@@ -146,7 +149,7 @@ func moduleShow(a *app, ctx context.Context, args []string) error {
 	if len(f.pos) != 1 {
 		return usagef("give one module: [RULESET/]NAME")
 	}
-	svc, done, err := a.moduleService(*f.data, false)
+	svc, done, err := a.moduleService(ctx, f, false)
 	if err != nil {
 		return err
 	}
@@ -226,7 +229,7 @@ func moduleAdd(a *app, ctx context.Context, verb string, args []string) error {
 	} else if m, err = adjudicator.ModuleFromFS(*name, os.DirFS(dir), "."); err != nil {
 		return fmt.Errorf("%s: %w", dir, err)
 	}
-	svc, done, err := a.service(*f.data, true)
+	svc, done, err := a.service(ctx, f, true)
 	if err != nil {
 		return err
 	}
@@ -251,7 +254,7 @@ func moduleExport(a *app, ctx context.Context, args []string) error {
 	if len(f.pos) != 2 {
 		return usagef("give the module and a directory: umpire module export [RULESET/]NAME DIR")
 	}
-	svc, done, err := a.moduleService(*f.data, false)
+	svc, done, err := a.moduleService(ctx, f, false)
 	if err != nil {
 		return err
 	}

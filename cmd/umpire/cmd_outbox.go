@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/backend"
 )
 
 const outboxDoc = `Lists the outbox: the mail not yet delivered, and the mail refused for good
@@ -26,10 +27,12 @@ games' logs, export bundles and 'umpire verify' do not need sent mail.
 
 The data file keeps its size: the space is reused for what umpire writes
 next, so it stops growing. 'umpire compact' gives the space back to the disk.
-Both work while 'umpire serve' is stopped (it holds the data file).`
+Both work while 'umpire serve' is stopped (it holds the data file). With a
+PostgreSQL store (--store) prune works while umpire serve runs, and the
+database reuses and returns the space itself.`
 
 func cmdOutbox(a *app, ctx context.Context, args []string) error {
-	f := a.flags("outbox", "[prune --older-than AGE] [--data DIR]", outboxDoc).withData()
+	f := a.flags("outbox", "[prune --older-than AGE] [--data DIR | --store URL]", outboxDoc).withData()
 	olderThan := f.String("older-than", "", "prune: the `age` of the oldest sent mail to keep whole, e.g. 30d")
 	if err := f.parse(args); err != nil {
 		return err
@@ -39,10 +42,7 @@ func cmdOutbox(a *app, ctx context.Context, args []string) error {
 		if *olderThan != "" {
 			return usagef("--older-than is for 'umpire outbox prune'")
 		}
-		if _, err := os.Stat(filepath.Join(*f.data, "umpire.db")); err != nil {
-			return fmt.Errorf("no data file at %s (give --data DIR)", filepath.Join(*f.data, "umpire.db"))
-		}
-		return a.outbox(ctx, *f.data, "")
+		return a.outbox(ctx, f, "")
 	case f.pos[0] != "prune":
 		return usagef("unknown subcommand %q (outbox knows prune)", f.pos[0])
 	case len(f.pos) > 1:
@@ -54,7 +54,7 @@ func cmdOutbox(a *app, ctx context.Context, args []string) error {
 	if err != nil {
 		return usagef("--older-than %q: %v", *olderThan, err)
 	}
-	st, err := openStore(*f.data, false)
+	st, err := a.open(ctx, f, backend.Options{})
 	if err != nil {
 		return err
 	}
@@ -126,7 +126,11 @@ func cmdCompact(a *app, ctx context.Context, args []string) error {
 	if len(f.pos) > 0 {
 		return usagef("unexpected %q", f.pos[0])
 	}
-	path := filepath.Join(*f.data, "umpire.db")
+	dir, err := f.boltDir("compact", "PostgreSQL gives the space of pruned mail back itself (autovacuum; VACUUM FULL shrinks the tables)")
+	if err != nil {
+		return err
+	}
+	path := filepath.Join(dir, backend.DataFile)
 	if _, err := os.Stat(path); err != nil {
 		return fmt.Errorf("no data file at %s (give --data DIR)", path)
 	}

@@ -30,7 +30,7 @@ func cmdRender(a *app, ctx context.Context, args []string) error {
 	if *out == "" {
 		return usagef("give the picture file with -o FILE")
 	}
-	svc, done, err := a.service(*f.data, false)
+	svc, done, err := a.service(ctx, f, false)
 	if err != nil {
 		return err
 	}

@@ -133,7 +133,7 @@ func seriesShow(a *app, ctx context.Context, args []string) error {
 	if len(f.pos) != 1 {
 		return usagef("give the series")
 	}
-	svc, done, err := a.service(*f.data, false)
+	svc, done, err := a.service(ctx, f, false)
 	if err != nil {
 		return err
 	}
@@ -209,7 +209,7 @@ func seriesVerify(a *app, ctx context.Context, args []string) error {
 			return err
 		}
 	} else {
-		svc, done, err := a.service(*f.data, false)
+		svc, done, err := a.service(ctx, f, false)
 		if err != nil {
 			return err
 		}

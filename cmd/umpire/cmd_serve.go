@@ -2,11 +2,10 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/umpire-pbem/umpire/mail/daemon"
 	"github.com/umpire-pbem/umpire/mail/hub"
 	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/backend"
 )
 
 const serveDoc = `Runs the mail daemon: reads orders from the referee's mailbox by IMAP, records
@@ -28,7 +28,12 @@ a real provider; it prints how to point a mail program at it.
 --outbox lists the mail not yet delivered (and the mail refused for good);
 --retry ID sends a refused mail again. Both work on the data directory while
 the daemon is stopped (the daemon holds the data file while it runs; mail it
-"command: outbox" or "command: retry" instead).`
+"command: outbox" or "command: retry" instead).
+
+The games are kept in the data directory's umpire.db, or where the
+configuration's store: says (a PostgreSQL database; docs/hosting.md), or
+where --store says. On PostgreSQL the start-up check is that the schema is
+current (umpire store migrate) and that every game's hash chain verifies.`
 
 func cmdServe(a *app, ctx context.Context, args []string) error {
 	f := a.flags("serve", "[--config umpire.yaml]", serveDoc).withData()
@@ -49,17 +54,21 @@ func cmdServe(a *app, ctx context.Context, args []string) error {
 		if cfg, err = config.Load(*cfgPath); err != nil {
 			return err
 		}
-		*f.data = cfg.Data
+		f.useConfig(cfg)
 	}
 	if *outbox || *retry != "" {
-		return a.outbox(ctx, *f.data, *retry)
+		return a.outbox(ctx, f, *retry)
 	}
 	level := slog.LevelInfo
 	if cfg != nil {
 		level = cfg.Log.Level()
 	}
 	log := slog.New(slog.NewTextHandler(a.stderr, &slog.HandlerOptions{Level: level}))
-	st, err := openForServe(*f.data, log)
+	spec, err := f.spec()
+	if err != nil {
+		return err
+	}
+	st, err := openForServe(ctx, spec, log)
 	if err != nil {
 		return err
 	}
@@ -84,38 +93,56 @@ func cmdServe(a *app, ctx context.Context, args []string) error {
 	return d.Run(ctx)
 }
 
-// openForServe opens the data file for the daemon, creating it if need be,
-// after checking all of it: every page, every record and every game's hash
-// chain (store.CheckAll). A damaged file is refused before any mail is
-// read or sent, with what is damaged and what to do (umpire check, umpire
-// recover).
-func openForServe(dir string, log *slog.Logger) (*store.Bolt, error) {
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, err
-	}
+// openForServe opens the store for the daemon after checking all of it.
+// A bbolt file is created if need be, and checked through: every page,
+// every record and every game's hash chain (store.CheckAll); a damaged
+// file is refused before any mail is read or sent, with what is damaged
+// and what to do (umpire check, umpire recover). A PostgreSQL store must
+// have this umpire's schema (umpire store migrate), and every game's hash
+// chain is verified.
+func openForServe(ctx context.Context, spec backend.Spec, log *slog.Logger) (store.Store, error) {
 	start := time.Now()
-	st, err := store.Open(filepath.Join(dir, "umpire.db"), store.WithCheck(store.CheckAll))
+	st, err := backend.Open(ctx, spec, backend.Options{Create: true, Bolt: []store.Option{store.WithCheck(store.CheckAll)}})
 	if err != nil {
 		return nil, err
 	}
-	if r := st.Report(); r != nil {
-		events := uint64(0)
-		for _, g := range r.Games {
-			events += g.Events
+	if b, ok := backend.AsBolt(st); ok {
+		if r := b.Report(); r != nil {
+			events := uint64(0)
+			for _, g := range r.Games {
+				events += g.Events
+			}
+			log.Info("data file checked: every page, record and hash chain", "games", len(r.Games), "events", events, "ms", time.Since(start).Milliseconds())
+			for _, n := range r.Notes {
+				log.Warn("data file: " + n)
+			}
 		}
-		log.Info("data file checked: every page, record and hash chain", "games", len(r.Games), "events", events, "ms", time.Since(start).Milliseconds())
-		for _, n := range r.Notes {
-			log.Warn("data file: " + n)
+		return st, nil
+	}
+	ids, err := st.Games(ctx)
+	if err == nil {
+		for _, id := range ids {
+			if err = store.Verify(ctx, st, id); err != nil {
+				break
+			}
 		}
 	}
+	if err != nil {
+		st.Close()
+		return nil, fmt.Errorf("checking %s: %w (nothing was read or sent; umpire store status --verify lists every game that does not verify)", spec, err)
+	}
+	log.Info("store checked: schema current, every hash chain intact", "store", spec.String(), "games", len(ids), "ms", time.Since(start).Milliseconds())
 	return st, nil
 }
 
 // outbox lists the outbox, or retries one failed message.
-func (a *app) outbox(ctx context.Context, dir, retry string) error {
-	st, err := store.Open(filepath.Join(dir, "umpire.db"), store.WithLockTimeout(500*time.Millisecond))
-	if err != nil {
+func (a *app) outbox(ctx context.Context, f *flags, retry string) error {
+	st, err := a.open(ctx, f, backend.Options{Bolt: []store.Option{store.WithLockTimeout(500 * time.Millisecond)}})
+	if errors.Is(err, store.ErrLocked) {
 		return fmt.Errorf("%w (is umpire serve running? mail it \"command: outbox\" instead)", err)
+	}
+	if err != nil {
+		return err
 	}
 	defer st.Close()
 	if retry != "" {

@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"github.com/umpire-pbem/umpire/store"
+	"github.com/umpire-pbem/umpire/store/backend"
 	"github.com/umpire-pbem/umpire/store/games"
 )
 
@@ -23,7 +24,8 @@ A copy of the data file is written first, as umpire.db.schema1-TIME beside
 it; it still holds the secrets: keep it safe, or delete it once you have
 checked the games. The head hash in players' earlier results mails no longer
 matches the log: tell them (the log.upgraded event names the old one).
-Stop 'umpire serve' first: it holds the data file.`
+Stop 'umpire serve' first: it holds the data file. It works on the bbolt
+file only: upgrade a file before copying it to PostgreSQL.`
 
 func cmdUpgrade(a *app, ctx context.Context, args []string) error {
 	f := a.flags("upgrade", "[--data DIR]", upgradeDoc).withData()
@@ -33,12 +35,18 @@ func cmdUpgrade(a *app, ctx context.Context, args []string) error {
 	if len(f.pos) > 0 {
 		return usagef("unexpected %q", f.pos[0])
 	}
-	st, err := openStore(*f.data, false)
+	dir, err := f.boltDir("upgrade", "games of an older umpire are upgraded in their bbolt file, before it is copied (umpire store copy refuses none, but umpire serve refuses them)")
+	if err != nil {
+		return err
+	}
+	*f.data, *f.store = dir, ""
+	st, err := a.open(ctx, f, backend.Options{})
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	svc := &games.Service{Store: st, Rules: a.rules, Now: a.now}
+	bolt, _ := backend.AsBolt(st)
+	svc := &games.Service{Store: bolt, Rules: a.rules, Now: a.now}
 	old, err := svc.Outdated(ctx)
 	if err != nil {
 		return err
@@ -47,8 +55,8 @@ func cmdUpgrade(a *app, ctx context.Context, args []string) error {
 		fmt.Fprintln(a.stdout, "every game is current: nothing to upgrade")
 		return nil
 	}
-	backup := filepath.Join(*f.data, "umpire.db.schema1-"+a.now().UTC().Format("20060102T150405Z"))
-	if err := writeBackup(st, backup); err != nil {
+	backup := filepath.Join(dir, "umpire.db.schema1-"+a.now().UTC().Format("20060102T150405Z"))
+	if err := writeBackup(bolt, backup); err != nil {
 		return fmt.Errorf("writing the backup %s (nothing was changed): %w", backup, err)
 	}
 	fmt.Fprintf(a.stdout, "backup written: %s (it still holds the old secrets)\n", backup)

@@ -1,6 +1,7 @@
 // Package config reads umpire.yaml, the mail daemon's configuration:
 // where the referee's mailbox is (IMAP), how mail goes out (SMTP), who the
-// referee is, where the data lives, and the limits on what players send.
+// referee is, where the data lives (the data directory, or a PostgreSQL
+// database: store:), and the limits on what players send.
 //
 // Reading is strict: an unknown key, a value of the wrong kind or a setting
 // that is unsafe (a password sent in clear to a remote server) is an error
@@ -39,6 +40,7 @@ const (
 // Config is the whole of umpire.yaml.
 type Config struct {
 	Data      string   `yaml:"data"`      // the data directory (umpire.db); default ./umpire-data
+	Store     Store    `yaml:"store"`     // where the games are, when not in the data directory's umpire.db
 	Templates string   `yaml:"templates"` // a directory of templates overriding the built-in ones
 	IMAP      IMAP     `yaml:"imap"`
 	SMTP      SMTP     `yaml:"smtp"`

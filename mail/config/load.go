@@ -138,6 +138,7 @@ func (v *validator) check(c *Config) {
 		c.Data = DefaultData
 	}
 	c.Data = v.path(c.Data)
+	v.store(&c.Store)
 	if c.Templates != "" {
 		c.Templates = v.path(c.Templates)
 		if st, err := os.Stat(c.Templates); err != nil || !st.IsDir() {

@@ -65,6 +65,7 @@ func Run(t *testing.T, open func(t *testing.T) store.Store) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) { tc.fn(t, open(t)) })
 	}
+	runDump(t, open)
 }
 
 // base is deliberately not in UTC and carries nanoseconds: stores must give
