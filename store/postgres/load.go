@@ -40,60 +40,27 @@ type loading struct {
 
 func gather(items []store.Item) (*loading, error) {
 	l := &loading{events: map[string][]store.Event{}, secrets: map[string]map[string][]byte{}, meta: map[string][]byte{}}
-	bad := func(i int, format string, args ...any) error {
-		return fmt.Errorf("%w: load item %d: %s", store.ErrInvalid, i, fmt.Sprintf(format, args...))
-	}
 	for i, it := range items {
-		parts := 0
-		for _, set := range []bool{it.Event != nil, it.Secret != nil, it.Mark != "", it.Meta != nil, it.Message != nil} {
-			if set {
-				parts++
-			}
+		if err := store.CheckItem(&it); err != nil {
+			return nil, fmt.Errorf("load item %d: %w", i, err)
 		}
-		if parts != 1 {
-			return nil, bad(i, "it has %d parts set; an item has exactly one", parts)
-		}
-		var err error
 		switch {
 		case it.Event != nil:
-			err = store.CheckBatches([]store.Batch{{Game: it.Game, Events: []store.NewEvent{it.Event.NewEvent}}})
-			if it.Game == "" {
-				err = bad(i, "event %d names no game", it.Event.Seq)
-			}
 			if _, ok := l.events[it.Game]; !ok {
 				l.games = append(l.games, it.Game)
 			}
-			e := *it.Event
-			e.Time = store.EventTime(e.Time.UnixNano())
-			l.events[it.Game] = append(l.events[it.Game], e)
+			l.events[it.Game] = append(l.events[it.Game], store.LoadedEvent(it.Event))
 		case it.Secret != nil:
-			err = store.CheckBatches([]store.Batch{{Game: it.Game, Secrets: map[string][]byte{it.Secret.Key: nil}}})
-			if it.Game == "" {
-				err = bad(i, "secret %q names no game", it.Secret.Key)
-			}
 			if l.secrets[it.Game] == nil {
 				l.secrets[it.Game] = map[string][]byte{}
 			}
 			l.secrets[it.Game][it.Secret.Key] = it.Secret.Value
 		case it.Mark != "":
-			err = store.CheckKey(it.Mark)
 			l.marks = append(l.marks, it.Mark)
 		case it.Meta != nil:
-			err = store.CheckKey(it.Meta.Key)
 			l.meta[it.Meta.Key] = it.Meta.Value
 		case it.Message != nil:
-			m := *it.Message
-			switch m.Status {
-			case store.Pending, store.Sent, store.Failed:
-			default:
-				return nil, bad(i, "message %q has status %q", m.ID, m.Status)
-			}
-			err = store.CheckKey(m.ID)
-			m.Created, m.NextAttempt, m.SentAt = store.NormTime(m.Created), store.NormTime(m.NextAttempt), store.NormTime(m.SentAt)
-			l.msgs = append(l.msgs, m)
-		}
-		if err != nil {
-			return nil, fmt.Errorf("load item %d: %w", i, err)
+			l.msgs = append(l.msgs, store.LoadedMessage(*it.Message))
 		}
 	}
 	// Marks and message IDs repeated within the call, checked as Append
@@ -137,9 +104,8 @@ func (l *loading) write(ctx context.Context, tx pgx.Tx) error {
 	for i, g := range l.games {
 		h := heads[g]
 		for _, e := range l.events[g] {
-			if e.Seq != h.version+1 || e.Prev != h.hash || e.Hash != store.ChainHash(e.Prev, e.Seq, e.NewEvent) {
-				return fmt.Errorf("%w: loading game %q: event %d does not follow event %d (hash %s) with its own hash: the copy is damaged or out of order",
-					store.ErrCorrupt, g, e.Seq, h.version, h.hash)
+			if err := store.CheckLoadEvent(g, &e, h.version, h.hash); err != nil {
+				return fmt.Errorf("%w (the copy is damaged or out of order)", err)
 			}
 			h = head{version: e.Seq, hash: e.Hash}
 		}
