@@ -227,3 +227,26 @@ func TestLevelText(t *testing.T) {
 }
 
 func hexLevel(s string) (hex.Level, error) { return hex.ParseLevel(s) }
+
+// TestFlatMapsDrawNoLevels: a flat map of one board, its units without
+// levels or shapes, draws nothing of levels, decks, footprints or seams
+// (the golden pictures check the pixels).
+func TestFlatMapsDrawNoLevels(t *testing.T) {
+	for _, sc := range scenarios {
+		v := sc.view()
+		b, err := build(loadMap(t, v.Map), v, sc.opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for k := range b.used {
+			for _, p := range []string{"level:", "contour", "ramp", "deck:", "side-level", "on-deck", "footprint", "seam"} {
+				if strings.HasPrefix(k, p) {
+					t.Errorf("%s: legend entry %s on a flat map", sc.name, k)
+				}
+			}
+		}
+		if slices.Contains(b.panelSections(), "Boards") {
+			t.Errorf("%s: a Boards section for a map of one board", sc.name)
+		}
+	}
+}
