@@ -188,6 +188,16 @@ type UnitView struct {
 	// game waits on) and the rules let the unit move, fire, attack or cast
 	// now. Only the acting side's units are ever ready.
 	Ready bool `json:"ready,omitempty" yaml:"ready,omitempty"`
+	// Level is the level of the unit's location within its hex on a map
+	// with levels, written as map files write levels ("+1", "-1/2"): a
+	// unit on a footbridge above the hex's floor. "" means the hex's
+	// floor, whatever its level, so a flat map's units never set it.
+	Level string `json:"level,omitempty" yaml:"level,omitempty"`
+	// Shape is the shape of a counter covering several hexes, by its name
+	// in package hex ("pair", "triangle", "rosette"): At is its anchor hex
+	// and Facing its facing, as in hex.Footprint. "" (or "single") is an
+	// ordinary counter of one hex.
+	Shape string `json:"shape,omitempty" yaml:"shape,omitempty"`
 }
 
 // Damage is one group of a monster's area with its hit points.

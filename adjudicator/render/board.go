@@ -98,10 +98,15 @@ type board struct {
 	moved    int                   // move traces drawn
 }
 
-// placed is a unit on a map hex.
+// placed is a unit on a map hex: on its floor, or on a deck above it (lv,
+// deck), and covering one hex or several (fp, multi).
 type placed struct {
-	u adjudicator.UnitView
-	h hex.Hex
+	u     adjudicator.UnitView
+	h     hex.Hex
+	lv    hex.Level     // the location's level (the floor's when the unit gives none)
+	deck  bool          // lv is a deck above the floor
+	fp    hex.Footprint // the hexes it covers, when multi
+	multi bool          // a counter of several hexes (UnitView.Shape)
 }
 
 // Board draws the map m with the View v on it. v must already be filtered
@@ -172,14 +177,20 @@ func (b *board) readView() {
 		}
 		switch {
 		case u.Gone && ok:
-			b.ghosts = append(b.ghosts, placed{u, h})
+			b.ghosts = append(b.ghosts, b.place(u, h, false))
 			b.occupied[h] = true
 			b.used["ghost"] = true
 		case u.Gone:
 			b.gone = append(b.gone, u)
 		case ok:
-			b.units = append(b.units, placed{u, h})
+			p := b.place(u, h, true)
+			b.units = append(b.units, p)
 			b.occupied[h] = true
+			if p.multi {
+				for _, c := range p.fp.Hexes() {
+					b.occupied[c] = true
+				}
+			}
 		default:
 			if looksLikeHex(u.At) {
 				b.warnf("unit %s is at %s, which is not a hex of %s", u.ID, u.At, b.m.Name)
@@ -338,17 +349,25 @@ func (b *board) layout() {
 	b.c.ops[bg].paths[0] = rectPts(0, 0, float64(b.width), float64(b.height))
 }
 
-// drawLayer draws the map's layer: terrain, grid, zones, roads, bridges,
-// hexsides, the edge and the hex numbers.
+// drawLayer draws the map's layer: terrain, floor levels, grid, level
+// contours, zones, roads, bridges, decks, hexsides, board seams, the edge
+// and the hex numbers. Levels, decks and seams draw nothing on a flat map
+// of one board.
 func (b *board) drawLayer() {
 	b.drawTerrain()
+	b.drawFloors()
 	b.drawGrid()
+	b.drawContours()
 	b.drawZones()
 	b.drawRoads()
 	b.drawBridges()
+	b.drawDecks()
 	b.drawSides()
+	b.drawSideLevels()
+	b.drawSeams()
 	b.drawEdge()
 	b.drawHexNumbers()
+	b.drawLevelLabels()
 }
 
 // drawMap draws what stands on the map's layer.
@@ -359,6 +378,9 @@ func (b *board) drawMap() {
 	b.drawAreas()
 	b.drawHexMarkers()
 	b.drawMoves()
+	if !b.overview() {
+		b.drawFootprints()
+	}
 	if b.overview() {
 		b.drawSummaries()
 	} else {

@@ -6,7 +6,12 @@
 // the ruleset's own markers), what the last adjudication did (moves,
 // attacks, fire, spells) or, numbered and older ones paler, what each
 // adjudication since the viewer's last picture did, and a header and
-// legend.
+// legend. On a map with levels it also shows each floor's level (a tint
+// and a tag), the drops between floors, stairs and ramps, decks such as
+// footbridges, and counters on a deck (adjudicator.UnitView.Level); on a
+// map assembled from several boards, the seams between them and a list of
+// the boards; and counters covering several hexes (UnitView.Shape) as one
+// outline with its front and rear.
 //
 // The package names no game. How a ruleset's terrain, flags, named hexes,
 // hexside features and markers look comes with the picture

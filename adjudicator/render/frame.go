@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"math"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -176,7 +177,7 @@ func counters(un adjudicator.UnitView) int {
 // the sides in colour order, side by side.
 func (b *board) drawSummaries() {
 	u := b.u
-	for _, s := range b.stacks() {
+	for _, s := range b.hexStacks() {
 		c := b.centre(s.h)
 		n := map[adjudicator.Side]int{}
 		var order []adjudicator.Side
@@ -207,6 +208,25 @@ func (b *board) drawSummaries() {
 			b.c.text(at.add(pt{0, rr * 0.4}), num, b.fs.fit(num, rr*1.15, true, 1.6*rr), true, middle, st.text)
 		}
 	}
+}
+
+// hexStacks groups every unit on the map by hex, whatever its location in
+// the hex and however many hexes its counter covers (at its anchor), hexes
+// by column then row, units in View order: an Overview's stacks.
+func (b *board) hexStacks() []stack {
+	idx := map[hex.Hex]int{}
+	var out []stack
+	for _, p := range b.units {
+		i, ok := idx[p.h]
+		if !ok {
+			i = len(out)
+			idx[p.h] = i
+			out = append(out, stack{h: p.h})
+		}
+		out[i].units = append(out[i].units, p.u)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].h.Less(out[j].h) })
+	return out
 }
 
 // colourOrder sorts sides in the picture's colour order.

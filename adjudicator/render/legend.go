@@ -140,6 +140,7 @@ func (b *board) legendItems() []legendItem {
 			b.bridge(p.add(pt{4 * u, 0}), q.sub(pt{4 * u, 0}), k, state, 0.8)
 		})
 	}
+	items = append(items, b.levelLegend(miniHex, seg)...)
 	for _, z := range b.zones {
 		add("zone:"+z.name, "zone "+z.name, b.zoneLegend(z))
 	}

@@ -37,6 +37,9 @@ func (b *board) panelSections() []string {
 	if len(b.gone) > 0 {
 		out = append(out, "Eliminated")
 	}
+	if len(b.boardRows()) > 0 {
+		out = append(out, "Boards")
+	}
 	return out
 }
 
@@ -67,7 +70,7 @@ func (b *board) drawPanel(sections []string, x, y float64) float64 {
 				if len(s.units) < 2 {
 					continue
 				}
-				b.c.text(pt{x, y + 10*u}, s.h.String(), 9.5*u, true, start, ink)
+				b.c.text(pt{x, y + 10*u}, s.where(), 9.5*u, true, start, ink)
 				for _, un := range s.units {
 					f := &flow{b: b, x: x + 34*u, y: y + 10*u, size: 9.5 * u}
 					f.swatch(b.style(un.Side).fill)
@@ -166,6 +169,17 @@ func (b *board) drawPanel(sections []string, x, y float64) float64 {
 						f.gap(1.1)
 					}
 					f.text(l, false, ink)
+					y += line
+				}
+			}
+		case "Boards":
+			for _, l := range b.boardLines() {
+				for i, t := range b.wrap(l, 9.5*u, false, w-12*u) {
+					f := &flow{b: b, x: x, y: y + 10*u, size: 9.5 * u}
+					if i > 0 {
+						f.gap(1.1)
+					}
+					f.text(t, false, ink)
 					y += line
 				}
 			}

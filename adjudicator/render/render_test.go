@@ -105,33 +105,39 @@ func differ(a, b image.Image, tol int) (n int) {
 func TestGolden(t *testing.T) {
 	for _, sc := range scenarios {
 		t.Run(sc.name, func(t *testing.T) {
-			got := encode(t, drawScenario(t, sc, 0.6))
-			file := filepath.Join("testdata", sc.name+".png")
-			if *update {
-				if err := os.MkdirAll("testdata", 0o755); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(file, got, 0o644); err != nil {
-					t.Fatal(err)
-				}
-				return
-			}
-			want, err := os.ReadFile(file)
-			if err != nil {
-				t.Fatalf("%v (run go test -update to create it)", err)
-			}
-			gi, wi := decode(t, got), decode(t, want)
-			if gi.Bounds() != wi.Bounds() {
-				t.Fatalf("size %v, golden %v", gi.Bounds().Size(), wi.Bounds().Size())
-			}
-			n := differ(gi, wi, 40)
-			total := gi.Bounds().Dx() * gi.Bounds().Dy()
-			if n*500 > total {
-				out := filepath.Join(t.TempDir(), sc.name+".png")
-				os.WriteFile(out, got, 0o644)
-				t.Errorf("%d of %d pixels differ from %s; the new picture is %s", n, total, file, out)
-			}
+			checkGolden(t, sc.name, encode(t, drawScenario(t, sc, 0.6)))
 		})
+	}
+}
+
+// checkGolden compares a picture with testdata/NAME.png (see TestGolden),
+// or writes it there with -update.
+func checkGolden(t *testing.T, name string, got []byte) {
+	t.Helper()
+	file := filepath.Join("testdata", name+".png")
+	if *update {
+		if err := os.MkdirAll("testdata", 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(file, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	gi, wi := decode(t, got), decode(t, want)
+	if gi.Bounds() != wi.Bounds() {
+		t.Fatalf("size %v, golden %v", gi.Bounds().Size(), wi.Bounds().Size())
+	}
+	n := differ(gi, wi, 40)
+	total := gi.Bounds().Dx() * gi.Bounds().Dy()
+	if n*500 > total {
+		out := filepath.Join(t.TempDir(), name+".png")
+		os.WriteFile(out, got, 0o644)
+		t.Errorf("%d of %d pixels differ from %s; the new picture is %s", n, total, file, out)
 	}
 }
 

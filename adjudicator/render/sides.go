@@ -39,6 +39,9 @@ func (b *board) drawSides() {
 		broken, open, other := sideState(b.sideMark[f.Side])
 		done[f.Side] = true
 		out := b.outward(f, p, q)
+		if off := b.levelOffset(f); off != (pt{}) {
+			p, q = p.add(off), q.add(off)
+		}
 		b.sideFeature(p, q, out, f.Kind, f.HasTag("tower"), broken, open, 1)
 		b.otherSideMarks(p, q, other)
 	}

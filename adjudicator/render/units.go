@@ -26,36 +26,63 @@ func (b *board) style(s adjudicator.Side) sideStyle {
 	return neutralSide
 }
 
-// stack is what stands in one hex.
+// stack is what stands in one location: a hex's floor, or a deck above it
+// (on a flat map, one hex).
 type stack struct {
 	h      hex.Hex
+	lv     hex.Level // the location's level
+	deck   bool      // the location is a deck above the floor
 	units  []adjudicator.UnitView
 	ghosts []adjudicator.UnitView
 }
 
-// stacks groups the placed units by hex, hexes by column then row, units in
-// View order.
+// where names the stack's location: "0304" on the floor, "0304@+1" on a
+// deck.
+func (s stack) where() string {
+	if s.deck {
+		return hex.At(s.h, s.lv).String()
+	}
+	return s.h.String()
+}
+
+// stacks groups the placed units by location, hexes by column then row
+// and the floor before the decks above it, units in View order. Counters
+// covering several hexes are not in any stack (drawFootprints).
 func (b *board) stacks() []stack {
-	idx := map[hex.Hex]int{}
+	type key struct {
+		h    hex.Hex
+		lv   hex.Level
+		deck bool
+	}
+	idx := map[key]int{}
 	var out []stack
-	get := func(h hex.Hex) *stack {
-		i, ok := idx[h]
+	get := func(p placed) *stack {
+		k := key{p.h, p.lv, p.deck}
+		i, ok := idx[k]
 		if !ok {
 			i = len(out)
-			idx[h] = i
-			out = append(out, stack{h: h})
+			idx[k] = i
+			out = append(out, stack{h: p.h, lv: p.lv, deck: p.deck})
 		}
 		return &out[i]
 	}
 	for _, p := range b.units {
-		s := get(p.h)
+		if p.multi {
+			continue
+		}
+		s := get(p)
 		s.units = append(s.units, p.u)
 	}
 	for _, p := range b.ghosts {
-		s := get(p.h)
+		s := get(p)
 		s.ghosts = append(s.ghosts, p.u)
 	}
-	sort.SliceStable(out, func(i, j int) bool { return out[i].h.Less(out[j].h) })
+	sort.SliceStable(out, func(i, j int) bool {
+		if out[i].h != out[j].h {
+			return out[i].h.Less(out[j].h)
+		}
+		return !out[i].deck && out[j].deck || out[i].deck == out[j].deck && out[i].lv < out[j].lv
+	})
 	return out
 }
 
@@ -63,11 +90,25 @@ func (b *board) stacks() []stack {
 // the counters, the top one last, with a "+n" for a stack of three or
 // more and the ready mark when a unit of the stack may still act.
 func (b *board) drawUnits() {
-	u := b.u
+	u0 := b.u
+	defer func() { b.u = u0 }()
 	b.tops = map[hex.Hex]pt{}
+	below, decked := b.floorTaken(), b.deckTaken()
 	for _, s := range b.stacks() {
+		u := u0
 		c := b.centre(s.h)
 		tl := pt{c.X - counterW/2*u, c.Y + counterTop*u} // top-left of the top counter
+		switch {
+		case s.deck && below[s.h]:
+			// Over a floor that holds a counter too: both smaller, the
+			// deck's up and to the right, so that both read.
+			u = u0 * deckK
+			tl = pt{c.X - 3*u0, c.Y - 14*u0}
+		case !s.deck && s.lv == b.m.Floor(s.h) && decked[s.h]:
+			u = u0 * deckK
+			tl = pt{c.X - 30*u0, c.Y - 2*u0}
+		}
+		b.u = u
 		n := len(s.units)
 		if len(s.ghosts) > 0 {
 			off := pt{}
@@ -86,10 +127,16 @@ func (b *board) drawUnits() {
 			b.counter(tl.add(shift).add(pt{4.5 * u * float64(i), -4.5 * u * float64(i)}), s.units[i], false)
 		}
 		top := tl.add(shift)
-		b.tops[s.h] = top
+		if !s.deck {
+			b.tops[s.h] = top
+		}
 		b.counter(top, s.units[0], false)
-		if s.units[0].Type != Hidden {
+		if s.units[0].Type != Hidden && !s.deck {
 			b.facing(c, s.units[0])
+		}
+		if s.deck {
+			b.used["on-deck"] = true
+			b.levelTag(top.add(pt{1 * u, 0}), s.lv, 1)
 		}
 		if n >= 3 {
 			b.used["stack"] = true
@@ -111,10 +158,67 @@ func (b *board) drawUnits() {
 // everything else on the map, so that no counter, arrow, badge or marker
 // hides it.
 func (b *board) drawHexTabs() {
+	var hs []hex.Hex
 	for _, s := range b.stacks() {
-		b.used["hextab"] = true
-		b.hexTab(b.centre(s.h), s.h.String())
+		hs = append(hs, s.h)
 	}
+	for _, p := range b.units {
+		if p.multi {
+			hs = append(hs, p.fp.Hexes()...)
+		}
+	}
+	slices.SortStableFunc(hs, func(a, c hex.Hex) int {
+		if a.Less(c) {
+			return -1
+		}
+		if c.Less(a) {
+			return 1
+		}
+		return 0
+	})
+	for _, h := range slices.Compact(hs) {
+		if !b.inView(h) {
+			continue
+		}
+		b.used["hextab"] = true
+		b.hexTab(b.centre(h), h.String())
+	}
+}
+
+// deckK is the size of the counters of a hex that holds counters both on
+// its floor and on a deck above it.
+const deckK = 0.8
+
+// deckTaken are the hexes with a counter on a deck above the floor.
+func (b *board) deckTaken() map[hex.Hex]bool {
+	out := map[hex.Hex]bool{}
+	for _, ps := range [][]placed{b.units, b.ghosts} {
+		for _, p := range ps {
+			if p.deck && !p.multi {
+				out[p.h] = true
+			}
+		}
+	}
+	return out
+}
+
+// floorTaken are the hexes whose floor holds a counter: a stack, a ghost,
+// or a counter covering several hexes.
+func (b *board) floorTaken() map[hex.Hex]bool {
+	out := map[hex.Hex]bool{}
+	for _, ps := range [][]placed{b.units, b.ghosts} {
+		for _, p := range ps {
+			switch {
+			case p.multi:
+				for _, h := range p.fp.Hexes() {
+					out[h] = true
+				}
+			case !p.deck:
+				out[p.h] = true
+			}
+		}
+	}
+	return out
 }
 
 // hexTab draws hex number num on a tab over where drawHexNumbers prints it
