@@ -62,6 +62,13 @@ type Sender struct {
 	// ended and another dialled (default DefaultMaxPerSession).
 	Idle          time.Duration
 	MaxPerSession int
+	// From, when set and the store is shared (it implements
+	// store.DueFrom), restricts the sender to the messages whose envelope
+	// sender is exactly From: on a store that several daemons share, each
+	// sends the mail it queued through its own mail server, and no two
+	// send the same message. On a store of one process it changes
+	// nothing: every due message is sent.
+	From string
 
 	mu   sync.Mutex
 	kept *session // open between drains, nil if none
@@ -123,7 +130,7 @@ func (s *Sender) Drain(ctx context.Context) (Stats, error) {
 	seen := map[string]bool{} // tried in this drain: a retry due at once waits for the next
 	var down error            // the server could not be reached
 	for batch := DrainBatch; ctx.Err() == nil; {
-		due, err := s.Store.Due(ctx, s.now(), batch)
+		due, err := s.due(ctx, batch)
 		if err != nil {
 			return st, err
 		}
@@ -212,6 +219,15 @@ func (s *Sender) Drain(ctx context.Context) (Stats, error) {
 		}
 	}
 	return st, nil
+}
+
+// due reads at most max due messages, oldest first: only those From
+// sends when the store is shared and From is set, else all.
+func (s *Sender) due(ctx context.Context, max int) ([]store.Message, error) {
+	if df, ok := s.Store.(store.DueFrom); ok && s.From != "" {
+		return df.DueFrom(ctx, s.now(), max, s.From)
+	}
+	return s.Store.Due(ctx, s.now(), max)
 }
 
 func (s *Sender) maxPerSession() int {
