@@ -2,7 +2,9 @@
 // desk, the IMAP intake loop (IDLE where offered, polling always) and the
 // outbox sender loop, with backoff when a server is down and a graceful
 // shutdown when the context ends: the mails in hand are finished and filed,
-// the message being sent is recorded, then the store is closed.
+// the message being sent is recorded, then the store is closed. On a store
+// that several daemons share, each of the three loops runs only while the
+// daemon holds its lease, and stands by otherwise (lease.go).
 //
 // With no configuration it runs a local mail hub (package hub) and talks to
 // it through exactly the same IMAP and SMTP code as to a real provider.
@@ -65,6 +67,12 @@ type Daemon struct {
 	// share a game or a sender in arrival order (see package intake).
 	// 0 means runtime.GOMAXPROCS(0); 1 handles one mail at a time.
 	Workers int
+	// LeaseTTL is the term of the daemon's leases on a store that several
+	// daemons share (one that implements store.Leases; see lease.go):
+	// each lease is renewed every third of it, and a standby takes over
+	// within about a term and a third of the active daemon's death.
+	// 0 means DefaultLeaseTTL. A store of one process ignores it.
+	LeaseTTL time.Duration
 
 	desk  *referee.Desk
 	store store.Store
@@ -111,14 +119,28 @@ func (d *Daemon) Run(ctx context.Context) error {
 	in := &intake.Intake{IMAP: cfg.IMAP, Store: st, Log: log, MaxSize: int64(cfg.Limits.Message), Handle: d.handle,
 		Keys: d.desk.Keys, Workers: d.workers()}
 	snd := &send.Sender{SMTP: cfg.SMTP, Store: st, Log: log, Now: d.Now, Backoff: d.SendBackoff, OnFail: d.tellReferee}
-	log.Info("umpire serve started", "imap", cfg.IMAP.Addr(), "imap_user", cfg.IMAP.User, "imap_tls", cfg.IMAP.TLS,
+	intakeWork := func(ctx context.Context) { d.intakeLoop(ctx, in) }
+	sendWork := func(ctx context.Context) { d.sendLoop(ctx, snd) }
+	attrs := []any{"imap", cfg.IMAP.Addr(), "imap_user", cfg.IMAP.User, "imap_tls", cfg.IMAP.TLS,
 		"smtp", cfg.SMTP.Addr(), "smtp_tls", cfg.SMTP.TLS, "from", cfg.From.Address, "referee", cfg.Referee.Address,
-		"data", cfg.Data, "templates", tmpl.Dir())
+		"data", cfg.Data, "templates", tmpl.Dir()}
 	var wg sync.WaitGroup
 	wg.Add(3)
-	go func() { defer wg.Done(); d.intakeLoop(ctx, in) }()
-	go func() { defer wg.Done(); d.sendLoop(ctx, snd) }()
-	go func() { defer wg.Done(); d.clockLoop(ctx) }()
+	if ls, ok := st.(store.Leases); ok {
+		// A shared store: each kind of work under its lease (lease.go).
+		l := &leaser{leases: ls, holder: holderName(), ttl: d.leaseTTL(), log: log}
+		snd.From = cfg.From.Address
+		log.Info("umpire serve started on a shared store; each kind of work waits for its lease",
+			append(attrs, "holder", l.holder, "lease_ttl", l.ttl)...)
+		go func() { defer wg.Done(); l.hold(ctx, "intake", intakeLease(cfg.IMAP), intakeWork) }()
+		go func() { defer wg.Done(); l.hold(ctx, "send", sendLease(cfg.From.Address), sendWork) }()
+		go func() { defer wg.Done(); l.hold(ctx, "clock", clockLease, d.clockLoop) }()
+	} else {
+		log.Info("umpire serve started", attrs...)
+		go func() { defer wg.Done(); intakeWork(ctx) }()
+		go func() { defer wg.Done(); sendWork(ctx) }()
+		go func() { defer wg.Done(); d.clockLoop(ctx) }()
+	}
 	wg.Wait()
 	log.Info("umpire serve stopped")
 	return nil
@@ -304,6 +326,13 @@ func (d *Daemon) clockLoop(ctx context.Context) {
 		case <-t.C:
 		}
 	}
+}
+
+func (d *Daemon) leaseTTL() time.Duration {
+	if d.LeaseTTL > 0 {
+		return d.LeaseTTL
+	}
+	return DefaultLeaseTTL
 }
 
 // workers is Workers, else imap.workers of the configuration (0 there
