@@ -87,14 +87,20 @@ func (r *benchRun) latencies(b *testing.B) (lat []time.Duration, last time.Time)
 // daemon handles up to workers mails at a time (0: its default), on a
 // store opened with opts.
 func runBench(b *testing.B, n int, interval time.Duration, workers int, opts ...store.Option) {
-	imapSrv := mailtest.StartIMAP(b)
-	sink := mailtest.StartSink(b)
 	data := b.TempDir()
 	st, err := store.Open(filepath.Join(data, "umpire.db"), opts...)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer st.Close()
+	runBenchOn(b, st, data, n, interval, workers)
+}
+
+// runBenchOn is runBench on a store the caller opened (and closes), with
+// data as the daemon's data directory.
+func runBenchOn(b *testing.B, st store.Store, data string, n int, interval time.Duration, workers int) {
+	imapSrv := mailtest.StartIMAP(b)
+	sink := mailtest.StartSink(b)
 	raws, ids := benchMails(b, st, n)
 	cfg := testConfig(imapSrv.Addr, imapSrv.User, imapSrv.Password, sink.Addr, data)
 	cfg.IMAP.Poll = 5e7 // 50ms: imapmemserver may miss an EXISTS during IDLE
