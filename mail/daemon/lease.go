@@ -80,15 +80,22 @@ func (l *leaser) every() time.Duration { return max(l.ttl/3, time.Millisecond) }
 // wait for the term to run out. role names the work in the logs.
 func (l *leaser) hold(ctx context.Context, role, name string, work func(context.Context)) {
 	log := l.log.With("role", role, "lease", name)
-	last := "" // the other holder last seen
+	last := ""       // the other holder last seen
+	failing := false // the last ask failed (said once, not every time)
 	for ctx.Err() == nil {
 		held, other, err := l.ask(ctx, name)
+		if err == nil {
+			failing = false
+		}
 		switch {
 		case err != nil:
 			if ctx.Err() != nil {
 				return
 			}
-			log.Warn("asking for a lease failed; standing by, will ask again", "in", l.every(), "err", err)
+			if !failing {
+				log.Warn("asking for a lease failed; standing by, will ask again until the store answers", "every", l.every(), "err", err)
+			}
+			failing = true
 		case !held:
 			if other != last {
 				log.Info("standing by: another daemon holds the lease", "holder", other)
