@@ -74,6 +74,9 @@ func cmdServe(a *app, ctx context.Context, args []string) error {
 	}
 	defer st.Close()
 	d := &daemon.Daemon{Config: cfg, Rules: a.rules, All: a.all, Log: log, Now: a.now, Store: st}
+	if cfg != nil {
+		d.LeaseTTL = cfg.LeaseTTL.D()
+	}
 	if cfg == nil {
 		// The hub outlives ctx: the daemon finishes the mail in hand
 		// through it before the hub is closed.

@@ -39,16 +39,20 @@ const (
 
 // Config is the whole of umpire.yaml.
 type Config struct {
-	Data      string   `yaml:"data"`      // the data directory (umpire.db); default ./umpire-data
-	Store     Store    `yaml:"store"`     // where the games are, when not in the data directory's umpire.db
-	Templates string   `yaml:"templates"` // a directory of templates overriding the built-in ones
-	IMAP      IMAP     `yaml:"imap"`
-	SMTP      SMTP     `yaml:"smtp"`
-	From      From     `yaml:"from"`
-	Referee   Referee  `yaml:"referee"`
-	Limits    Limits   `yaml:"limits"`
-	Outbox    Outbox   `yaml:"outbox"`
-	Log       LogLevel `yaml:"log"` // debug, info (default), warn, error
+	Data      string  `yaml:"data"`      // the data directory (umpire.db); default ./umpire-data
+	Store     Store   `yaml:"store"`     // where the games are, when not in the data directory's umpire.db
+	Templates string  `yaml:"templates"` // a directory of templates overriding the built-in ones
+	IMAP      IMAP    `yaml:"imap"`
+	SMTP      SMTP    `yaml:"smtp"`
+	From      From    `yaml:"from"`
+	Referee   Referee `yaml:"referee"`
+	Limits    Limits  `yaml:"limits"`
+	Outbox    Outbox  `yaml:"outbox"`
+	// LeaseTTL is the term of the daemon's leases when several daemons
+	// share a PostgreSQL store (docs/hosting.md); default 15s, from 3s to
+	// 10m. A bbolt file, used by one daemon at a time, ignores it.
+	LeaseTTL Duration `yaml:"lease_ttl"`
+	Log      LogLevel `yaml:"log"` // debug, info (default), warn, error
 
 	File string `yaml:"-"` // the file it was read from
 }

@@ -216,6 +216,20 @@ func TestOutboxAndWorkers(t *testing.T) {
 	if _, err := Parse(file, []byte(src)); err == nil || !strings.Contains(err.Error(), "outbox.keep_sent") {
 		t.Errorf("keep_sent: 1h accepted: %v", err)
 	}
+	if c.LeaseTTL != DefaultLeaseTTL {
+		t.Errorf("lease_ttl default: %v", c.LeaseTTL.D())
+	}
+	lease := func(v string) string {
+		return strings.Replace(good, "limits: {message: 5MiB, orders: 64KiB}\n", "limits: {message: 5MiB, orders: 64KiB}\nlease_ttl: "+v+"\n", 1)
+	}
+	if c, err := Parse(file, []byte(lease("30s"))); err != nil || c.LeaseTTL.D() != 30*time.Second {
+		t.Errorf("lease_ttl: 30s: %+v %v", c, err)
+	}
+	for _, v := range []string{"1s", "1h"} {
+		if _, err := Parse(file, []byte(lease(v))); err == nil || !strings.Contains(err.Error(), "lease_ttl: give a duration from 3s to 10m") {
+			t.Errorf("lease_ttl: %s accepted: %v", v, err)
+		}
+	}
 	src = strings.Replace(good, "limits: {message: 5MiB, orders: 64KiB}\n", "limits: {message: 5MiB, orders: 64KiB}\noutbox: {keep_all: true}\n", 1)
 	if c, err := Parse(file, []byte(src)); err != nil || !c.Outbox.KeepAll {
 		t.Errorf("keep_all: %+v %v", c, err)

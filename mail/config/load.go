@@ -28,7 +28,9 @@ const (
 	DefaultSecretGuesses = 5
 	DefaultSecretWindow  = Duration(time.Hour)
 	// DefaultKeepSent is how long a sent mail's text is kept.
-	DefaultKeepSent     = Duration(30 * 24 * time.Hour)
+	DefaultKeepSent = Duration(30 * 24 * time.Hour)
+	// DefaultLeaseTTL is the term of a daemon's leases on a shared store.
+	DefaultLeaseTTL     = Duration(15 * time.Second)
 	DefaultMessageLimit = Size(extract.DefaultMaxMessage) // 10 MiB
 	DefaultOrdersLimit  = Size(extract.DefaultMaxBytes)   // 256 KiB, also the command line's limit
 	DefaultName         = "Umpire"
@@ -231,6 +233,12 @@ func (v *validator) check(c *Config) {
 	}
 	if c.Outbox.KeepSent < Duration(24*time.Hour) {
 		v.fail("outbox.keep_sent", "outbox.keep_sent: give a duration of at least 24h (default 720h, 30 days); to keep every sent mail, say keep_all: true")
+	}
+	if c.LeaseTTL == 0 {
+		c.LeaseTTL = DefaultLeaseTTL
+	}
+	if c.LeaseTTL < Duration(3*time.Second) || c.LeaseTTL > Duration(10*time.Minute) {
+		v.fail("lease_ttl", "lease_ttl: give a duration from 3s to 10m (default 15s): a standby takes over about a term after the active daemon died")
 	}
 	switch c.Log {
 	case "", "debug", "info", "warn", "error":

@@ -74,9 +74,10 @@ type Daemon struct {
 	// 0 means DefaultLeaseTTL. A store of one process ignores it.
 	LeaseTTL time.Duration
 
-	desk  *referee.Desk
-	store store.Store
-	kick  chan struct{}
+	desk   *referee.Desk
+	shared bool // the store is shared (store.Leases): work runs under leases
+	store  store.Store
+	kick   chan struct{}
 }
 
 // Run serves until ctx ends or the store fails to open.
@@ -130,6 +131,7 @@ func (d *Daemon) Run(ctx context.Context) error {
 		// A shared store: each kind of work under its lease (lease.go).
 		l := &leaser{leases: ls, holder: holderName(), ttl: d.leaseTTL(), log: log}
 		snd.From = cfg.From.Address
+		d.shared = true
 		log.Info("umpire serve started on a shared store; each kind of work waits for its lease",
 			append(attrs, "holder", l.holder, "lease_ttl", l.ttl)...)
 		go func() { defer wg.Done(); l.hold(ctx, "intake", intakeLease(cfg.IMAP), intakeWork) }()
@@ -269,7 +271,15 @@ func (d *Daemon) sendLoop(ctx context.Context, snd *send.Sender) {
 	defer snd.Close() // the session kept between drains
 	log := d.log()
 	poll := d.SendPoll
-	if poll <= 0 {
+	switch {
+	case poll > 0:
+	case d.shared:
+		// Another daemon may have queued this one's mail (one read the
+		// mailbox while this one held the send lease): its nudge cannot
+		// reach this process, so look at the outbox often; DueFrom is
+		// one indexed query.
+		poll = 2 * time.Second
+	default:
 		poll = 15 * time.Second
 	}
 	var wait time.Duration
