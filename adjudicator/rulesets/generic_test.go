@@ -28,11 +28,11 @@ var genericDirs = []string{
 }
 
 // gameWords are the names of the games, their maps, sides, creatures and
-// spells (Dragon Rage, Dragons of Glory), and their rule IDs (DR-MAP-5,
-// DG-MOVE-3), which no generic package may use.
+// spells (Dragon Rage, Dragons of Glory, Dragon Noir), and their rule IDs
+// (DR-MAP-5, DG-MOVE-3, DN-TURN-3), which no generic package may use.
 var (
-	gameWords = regexp.MustCompile(`(?i)dragon ?rage|serpent|esirien|nurkott|elowyn|whirlwind|dragons of glory|\bglory\b|ansalon|highlord|whitestone|maelstrom|kender|draconian`)
-	ruleIDs   = regexp.MustCompile(`\b(DR|DG)-[A-Z]+-[0-9]`)
+	gameWords = regexp.MustCompile(`(?i)dragon ?rage|serpent|esirien|nurkott|elowyn|whirlwind|dragons of glory|\bglory\b|ansalon|highlord|whitestone|maelstrom|kender|draconian|dragon ?noir|krobs?\b|alkiram|gharvs?\b|zacharie|gerfindel|godiva|crazy ork|l'[ée]preuve|khuzun|arkö`)
+	ruleIDs   = regexp.MustCompile(`\b(DR|DG|DN)-[A-Z]+-[0-9]`)
 )
 
 // allowed are the exceptions, by file and word (lower case, or the rule
@@ -40,8 +40,10 @@ var (
 var allowed = map[string]string{
 	"adjudicator/rulesets/rulesets.go dragonrage": "the registry: the one place that lists rulesets (its import and its line)",
 	"adjudicator/rulesets/rulesets.go glory":      "the registry: the one place that lists rulesets (its import and its line)",
+	"adjudicator/rulesets/rulesets.go dragonnoir": "the registry: the one place that lists rulesets (its import and its line)",
 	"adjudicator/doc.go dragon rage":              "the engine's overview names the games its vocabulary was drawn from, as examples",
 	"adjudicator/doc.go dragons of glory":         "the engine's overview names the games its vocabulary was drawn from, as examples",
+	"adjudicator/doc.go dragon noir":              "the engine's overview names the games its vocabulary was drawn from, as examples",
 }
 
 // genericHits lists "path word" for every game word in src, a file at path.
@@ -117,9 +119,10 @@ func TestNoGenericPackageNamesAGame(t *testing.T) {
 func TestGenericHitsCatches(t *testing.T) {
 	src := `import "github.com/umpire-pbem/umpire/adjudicator/dragonrage"
 	"serpent-entry": {"S"}, // Dragon Rage, DR-SERP-7
-	case "whirlwind": load("nurkott")`
+	case "whirlwind": load("nurkott")
+	"gharv-1": {"K"}, // Dragon Noir's Krobs, DN-GHARV-3`
 	got := genericHits("x.go", src)
-	want := []string{"x.go dragonrage", "x.go serpent", "x.go dragon rage", "x.go whirlwind", "x.go nurkott", "x.go DR-SERP-7"}
+	want := []string{"x.go dragonrage", "x.go serpent", "x.go dragon rage", "x.go whirlwind", "x.go nurkott", "x.go gharv", "x.go dragon noir", "x.go krobs", "x.go gharv", "x.go DR-SERP-7", "x.go DN-GHARV-3"}
 	if strings.Join(got, "|") != strings.Join(want, "|") {
 		t.Errorf("hits %q, want %q", got, want)
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/campaign"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/tournament"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/glory"
@@ -22,6 +23,7 @@ var all = []adjudicator.Ruleset{
 	tournament.Ruleset,
 	campaign.Ruleset,
 	glory.Ruleset,
+	dragonnoir.Ruleset,
 }
 
 // All returns the shipped rulesets.

@@ -1,0 +1,380 @@
+package dragonnoir
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+	"github.com/umpire-pbem/umpire/adjudicator/pause"
+)
+
+// Chapter: combat (A.9): odds rounded for the defender (DN-COMBAT-3, -4),
+// never below 1-1 (DN-COMBAT-5, AMB-4), terrain shifts (DN-TERRAIN,
+// shifts.yaml), several attackers and defenders (DN-MULTI), armour
+// (DN-ARMOR), the Killers' -1 (DN-KROB-4), the Guards' modes and the
+// Queen's and Guards' rear (DN-KROB-1 … 3), the casualty choice
+// (PBEM-DN-9) and the advance after combat (DN-ADV, PBEM-DN-10) as pauses,
+// and webs (DN-WEB).
+//
+// First implementation: all of the above in their plain form. Left to the
+// combat chapter: "between the legs" geometry (GAP-10), DN-KROB-3's
+// separate front and rear combats beyond the from: given, infiltration
+// during an advance (DN-ADV-6), a web with a Krob on it (DN-WEB-3).
+
+// combatWork is a combat in progress: who fights, the result rolled, how
+// many of its effects are applied, and what the losers left.
+type combatWork struct {
+	Side      adjudicator.Side `json:"side"`
+	Attackers []string         `json:"attackers"`
+	Defenders []string         `json:"defenders"`
+	Effects   []Effect         `json:"effects,omitempty"`
+	Applied   int              `json:"applied"`
+	Used      Provs            `json:"used,omitempty"`
+	// Vacated: the locations the defenders (D) or attackers (A) left, or
+	// where one was stunned or killed (DN-ADV-2).
+	VacatedD []string `json:"vacated_d,omitempty"`
+	VacatedA []string `json:"vacated_a,omitempty"`
+	Advanced bool     `json:"advanced,omitempty"`
+}
+
+const flagAttackedTwice = "attacked-twice"
+
+// attackOrder resolves one combat of a player's orders (PBEM-DN-4, -8).
+func (w *world) attackOrder(p *program, o *AttackOrder) bool {
+	wk := p.work()
+	if wk.Combat == nil {
+		if o.Web != "" {
+			w.destroyWeb(o)
+			return false
+		}
+		cw, why := w.declare(p.Side, o)
+		if why != "" {
+			w.say(nil, "%s do not attack %s: %s.", list(o.Attackers), list(o.Defenders), why)
+			return false
+		}
+		if !w.rollCombat(cw, o) {
+			return false
+		}
+		wk.Combat = cw
+	}
+	return w.applyCombat(p, wk.Combat)
+}
+
+// declare checks an attack (DN-COMBAT-1, -2, -6, -7, DN-MULTI-1, -2) and
+// flags its attackers; why says why it cannot be made.
+func (w *world) declare(side adjudicator.Side, o *AttackOrder) (*combatWork, string) {
+	st := w.st()
+	cw := &combatWork{Side: side}
+	for _, id := range o.Attackers {
+		a := st.Chars[id]
+		k := st.Kind(a)
+		switch {
+		case a == nil || !a.Standing() || a.Side != side:
+			return nil, fmt.Sprintf("%s is not on its feet", id)
+		case st.Is(flagAttacked, id) && !(k.Has(TagGuard) && o.Mode == "two" && !st.Is(flagAttackedTwice, id)):
+			return nil, fmt.Sprintf("%s has already attacked this turn (DN-COMBAT-2)", id)
+		}
+		cw.Attackers = append(cw.Attackers, id)
+	}
+	for _, id := range o.Defenders {
+		d := st.Chars[id]
+		if d == nil || !d.Alive() || !Enemy(side, d.Side) {
+			return nil, fmt.Sprintf("%s is no living enemy on the map", id)
+		}
+		cw.Defenders = append(cw.Defenders, id)
+		if g := st.Chars[st.Kind(d).GuardedBy]; g != nil && g.Alive() && !slices.Contains(o.Defenders, g.ID) && w.adjacent(d, g) {
+			cw.Defenders = append(cw.Defenders, g.ID)
+			w.say(nil, "%s defends %s with her (DN-SPEC-11).", g.ID, d.ID)
+		}
+	}
+	for _, id := range cw.Attackers {
+		if !slices.ContainsFunc(cw.Defenders, func(d string) bool { return st.CanAttack(st.Chars[id], st.Chars[d]) }) {
+			return nil, fmt.Sprintf("%s is not in position to attack any of them (DN-COMBAT-6, -7)", id)
+		}
+	}
+	for _, d := range cw.Defenders {
+		if !slices.ContainsFunc(cw.Attackers, func(a string) bool { return st.CanAttack(st.Chars[a], st.Chars[d]) }) {
+			return nil, fmt.Sprintf("no attacker is in position to attack %s (DN-COMBAT-7)", d)
+		}
+	}
+	if o.From == "rear" {
+		for _, d := range cw.Defenders {
+			if why := w.rearOK(st.Chars[d], cw.Attackers); why != "" {
+				return nil, why
+			}
+		}
+	}
+	for _, id := range cw.Attackers {
+		flag := flagAttacked
+		if st.Is(flagAttacked, id) {
+			flag = flagAttackedTwice
+		}
+		w.emit(&Flagged{Flag: flag, IDs: []string{id}})
+	}
+	return cw, ""
+}
+
+// rearOK says why an attack from the rear on d is not one: d has no rear
+// defence, or an attacker does not touch its rear (DN-KROB-2, -3).
+func (w *world) rearOK(d *Char, attackers []string) string {
+	st := w.st()
+	if st.Kind(d).Faces["healthy"].Rear == 0 {
+		return fmt.Sprintf("%s has no rear defence: attack it plainly", d.ID)
+	}
+	f := st.footprint(d)
+	for _, id := range attackers {
+		ok := false
+		for _, l := range st.Locs(st.Chars[id]) {
+			if c, found := f.ContactOf(l.Hex); found && c.Aspect&hex.AspectRear != 0 {
+				ok = true
+			}
+		}
+		if !ok {
+			return fmt.Sprintf("%s does not touch %s's grey rear zone (DN-KROB-2)", id, d.ID)
+		}
+	}
+	return ""
+}
+
+// adjacent reports whether a and b touch.
+func (w *world) adjacent(a, b *Char) bool {
+	st := w.st()
+	for _, la := range st.Locs(a) {
+		for _, lb := range st.Locs(b) {
+			if st.Touch(la, lb) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// rollCombat works out the odds, shifts and modifiers and rolls on the
+// Combat Table (DN-COMBAT-3, ROLL-2). false when the odds leave the table.
+func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
+	st := w.st()
+	var used Provs
+	att, def := 0, 0
+	legs := o.Mode == "legs"
+	attTerr, defTerr := "+", "-"
+	killer := false
+	for _, id := range cw.Attackers {
+		a := st.Chars[id]
+		f, p := st.Values(a)
+		used = append(used, p)
+		v := f.Attack
+		if legs && st.Kind(a).Has(TagGuard) {
+			v *= 2 // DN-KROB-1
+		}
+		att += v
+		t, tp := st.CombatTerrain(a)
+		used = append(used, tp...)
+		if rank(t) < rank(attTerr) {
+			attTerr = t // DN-MULTI-5: the least advantageous
+		}
+		killer = killer || st.Kind(a).Has(TagKiller)
+	}
+	armoured := true
+	for _, id := range cw.Defenders {
+		d := st.Chars[id]
+		f, p := st.Values(d)
+		used = append(used, p)
+		v := f.Defence
+		if o.From == "rear" && f.Rear > 0 {
+			v = f.Rear
+		}
+		def += v
+		t, tp := st.CombatTerrain(d)
+		used = append(used, tp...)
+		if rank(t) > rank(defTerr) {
+			defTerr = t // AMB-31: the most advantageous
+		}
+		armoured = armoured && st.Kind(d).Armoured
+	}
+	n := att / def // rounded in the defender's favour (DN-COMBAT-4)
+	who := fmt.Sprintf("%s (%d) against %s (%d)", list(cw.Attackers), att, list(cw.Defenders), def)
+	if n < 1 {
+		w.say(used, "%s: odds below 1-1, the attack is impossible (DN-COMBAT-5).", who)
+		return false
+	}
+	shift, sp := st.data.Shift(attTerr, defTerr)
+	used = append(used, sp)
+	why := []string{fmt.Sprintf("terrain %s against %s %+d", attTerr, defTerr, shift)}
+	if len(cw.Attackers) > 1 {
+		shift++
+		why = append(why, "together +1 (DN-MULTI-2)")
+	}
+	if legs {
+		shift++
+		why = append(why, "between the legs +1 (DN-KROB-1)")
+	}
+	col, ok := st.data.Column(n + shift)
+	if !ok {
+		w.say(used, "%s: odds %d-1, shifted %+d, fall left of the Combat Table: the attack cannot be made (AMB-4).", who, n, shift)
+		return false
+	}
+	used = append(used, col.Prov)
+	mod := 0
+	var mods []string
+	if armoured {
+		mod++
+		mods = append(mods, "+1 armoured defence (DN-ARMOR-1)")
+	}
+	if killer {
+		mod--
+		mods = append(mods, "-1 Killer (DN-KROB-4)")
+	}
+	r := w.d10(fmt.Sprintf("combat on %s by %s", list(cw.Defenders), list(cw.Attackers)))
+	code, es, _ := col.Combat(r.Total + mod)
+	res := "no effect"
+	if k := st.data.Key[code]; k != nil {
+		res = code + ": " + k.Means
+		used = append(used, k.Prov)
+	}
+	outcome(r, used, "%+d makes %d at %s: %s", mod, modified(r.Total+mod), col.Odds, res)
+	cw.Effects, cw.Used = es, used
+	modText := ""
+	if len(mods) > 0 {
+		modText = "; " + strings.Join(mods, ", ")
+	}
+	w.say(used, "%s: odds %d-1, %s: column %s%s; %s.", who, n, strings.Join(why, ", "), col.Odds, modText, res)
+	var path []string
+	for _, id := range append(slices.Clone(cw.Attackers), cw.Defenders...) {
+		path = append(path, st.Chars[id].At)
+	}
+	w.emit(&Traced{Trace: adjudicator.Trace{Kind: "melee", Unit: cw.Attackers[0], Path: path, Result: res}})
+	return true
+}
+
+// applyCombat applies a combat's effects from where it stands, asking the
+// owner which of several characters takes a stunned or wounded result
+// (PBEM-DN-9), then offers the advance after combat (DN-ADV). It reports
+// a pause.
+func (w *world) applyCombat(p *program, cw *combatWork) bool {
+	st := w.st()
+	for ; cw.Applied < len(cw.Effects); cw.Applied++ {
+		e := cw.Effects[cw.Applied]
+		group, by, vac := cw.Defenders, cw.Attackers, &cw.VacatedD
+		if e.Who == 'A' {
+			group, by, vac = cw.Attackers, cw.Defenders, &cw.VacatedA
+		}
+		var alive []*Char
+		for _, id := range group {
+			if c := st.Chars[id]; c.Alive() {
+				alive = append(alive, c)
+			}
+		}
+		bys := chars(st, by)
+		if e.What == Retreat { // DN-MULTI-4: everyone retreats
+			for _, c := range alive {
+				from := c.At
+				if w.hurt(c, Retreat, e.N, bys, cw.Used, false) {
+					*vac = append(*vac, from)
+				}
+			}
+			continue
+		}
+		if len(alive) == 0 {
+			continue
+		}
+		victim := alive[0]
+		if len(alive) > 1 {
+			c, paused := w.casualty(p, alive, e)
+			if paused {
+				return true
+			}
+			victim = c
+		}
+		from := victim.At
+		left := w.hurt(victim, e.What, e.N, bys, cw.Used, false)
+		if left || !victim.Standing() {
+			*vac = append(*vac, from) // DN-ADV-2: the hex of the stunned or killed
+		}
+	}
+	if !cw.Advanced {
+		if paused := w.advance(p, cw); paused {
+			return true
+		}
+		cw.Advanced = true
+	}
+	return false
+}
+
+func chars(st *State, ids []string) []*Char {
+	out := make([]*Char, 0, len(ids))
+	for _, id := range ids {
+		out = append(out, st.Chars[id])
+	}
+	return out
+}
+
+// casualty asks the owner of alive which of them takes effect e
+// (DN-MULTI-3, PBEM-DN-9); a standing priority list answers at once, the
+// default is the one with the lowest attack (PBEM-GEN-3).
+func (w *world) casualty(p *program, alive []*Char, e Effect) (*Char, bool) {
+	st := w.st()
+	ids := make([]string, len(alive))
+	low := alive[0]
+	for i, c := range alive {
+		ids[i] = c.ID
+		f, _ := st.Values(c)
+		if lf, _ := st.Values(low); f.Attack < lf.Attack {
+			low = c
+		}
+	}
+	ans, ok := w.take()
+	if !ok {
+		q := pause.Question{Side: alive[0].Side, Key: KeyCasualties,
+			Title:   fmt.Sprintf("turn %d, who of %s is %s", st.Turn, list(ids), e.What),
+			Prompt:  fmt.Sprintf("One of %s is %s (DN-MULTI-3). Answer who, or a priority list.", list(ids), e.What),
+			Default: low.ID}
+		var paused bool
+		if ans, paused = w.pauseFor(p, q); paused {
+			return nil, true
+		}
+	}
+	var pick []string
+	if err := yaml.Unmarshal([]byte(ans), &pick); err != nil {
+		pick = []string{strings.TrimSpace(ans)}
+	}
+	for _, id := range pick {
+		if slices.Contains(ids, id) {
+			return st.Chars[id], false
+		}
+	}
+	return low, false
+}
+
+// destroyWeb is an Adventurer's attack on a web with no Krob on it: it
+// advances onto it and the web is destroyed (DN-WEB-1, -2, AMB-32).
+func (w *world) destroyWeb(o *AttackOrder) {
+	st := w.st()
+	a := st.Chars[o.Attackers[0]]
+	l, err := locOn(st.board, o.Web)
+	switch {
+	case err != nil || !st.Web(locString(st.board, l)):
+		w.say(nil, "%s finds no web on %s.", a.ID, o.Web)
+		return
+	case a.Side != Adventurers || !a.Standing() || st.Is(flagAttacked, a.ID):
+		w.say(nil, "%s cannot tear the web on %s: only an Adventurer on its feet that has not attacked this turn may (DN-WEB-1, AMB-32).", a.ID, o.Web)
+		return
+	case !slices.ContainsFunc(st.Locs(a), func(x hex.Loc) bool { return st.Touch(x, l) }):
+		w.say(nil, "%s is not next to the web on %s (DN-WEB-1).", a.ID, o.Web)
+		return
+	}
+	for _, c := range st.At(l) {
+		if c.Alive() {
+			w.say(nil, "%s is on the web on %s: attack it; the web goes only if it retreats or dies and you advance (DN-WEB-3).", c.ID, o.Web)
+			return
+		}
+	}
+	w.emit(&Flagged{Flag: flagAttacked, IDs: []string{a.ID}})
+	from := a.At
+	w.emit(&Moved{Unit: a.ID, Path: []string{from, o.Web}, Kind: "advance"})
+	w.emit(&Webbed{At: locString(st.board, l), Intact: false})
+	w.say(nil, "%s tears the web on %s and advances onto it (DN-WEB-2).", a.ID, o.Web)
+}

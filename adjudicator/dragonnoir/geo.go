@@ -1,0 +1,265 @@
+package dragonnoir
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
+)
+
+// The geometry every chapter asks: where a character stands (its
+// locations: a hex and a level, several for a counter of several hexes),
+// which locations touch across a hexside, who is "in position to attack"
+// (DN-COMBAT-7, one function for the whole ruleset), distances and the line
+// of fire. Chapters ask these and never walk the map themselves, so that
+// levels, decks, walls and footprints are handled once.
+
+// locOn reads a location of mp: "0304" is the hex's floor, "0304@+1" a
+// deck above it.
+func locOn(mp *hexmap.Map, s string) (hex.Loc, error) {
+	l, leveled, err := hex.ParseLoc(s)
+	if err != nil {
+		return l, err
+	}
+	if !mp.OnMap(l.Hex) {
+		return l, fmt.Errorf("%s is not on the map", l.Hex)
+	}
+	if !leveled {
+		return mp.FloorLoc(l.Hex), nil
+	}
+	if !mp.HasLoc(l) {
+		return l, fmt.Errorf("%s has no location at level %s (its locations: %v)", l.Hex, l.Level, mp.Locs(l.Hex))
+	}
+	return l, nil
+}
+
+// locString writes a location as players write it: the bare hex for its
+// floor, "0304@+1" for a deck.
+func locString(mp *hexmap.Map, l hex.Loc) string {
+	if l == mp.FloorLoc(l.Hex) {
+		return l.Hex.String()
+	}
+	return l.String()
+}
+
+// footprintOf is where a counter of kind k anchored at h and facing facing
+// stands ("" faces the layout's first direction).
+func footprintOf(mp *hexmap.Map, k *Kind, h hex.Hex, facing string) (hex.Footprint, error) {
+	sh, err := hex.ParseShape(k.Shape)
+	if err != nil {
+		return hex.Footprint{}, err
+	}
+	var d hex.Direction
+	if facing != "" {
+		if d, err = mp.Layout.ParseDirection(facing); err != nil {
+			return hex.Footprint{}, err
+		}
+	}
+	return hex.Footprint{Shape: sh, Anchor: h, Facing: d, Layout: mp.Layout}, nil
+}
+
+// loc is where c stands (its anchor for a counter of several hexes).
+func (s *State) loc(c *Char) hex.Loc {
+	l, err := locOn(s.board, c.At)
+	if err != nil {
+		panic(fmt.Sprintf("dragonnoir: %s stands at %q, no location of the map: %v", c.ID, c.At, err))
+	}
+	return l
+}
+
+// footprint is c's footprint.
+func (s *State) footprint(c *Char) hex.Footprint {
+	f, err := footprintOf(s.board, s.Kind(c), s.loc(c).Hex, c.Facing)
+	if err != nil {
+		panic(fmt.Sprintf("dragonnoir: %s: %v", c.ID, err))
+	}
+	return f
+}
+
+// Locs are the locations c covers: one, or one per hex of its footprint
+// (each on that hex's floor).
+func (s *State) Locs(c *Char) []hex.Loc {
+	if !c.Alive() && c.At == "" {
+		return nil
+	}
+	l := s.loc(c)
+	if s.Kind(c).Shape == hex.Single.Name {
+		return []hex.Loc{l}
+	}
+	var out []hex.Loc
+	for _, h := range s.footprint(c).Hexes() {
+		out = append(out, s.board.FloorLoc(h))
+	}
+	return out
+}
+
+// Covers reports whether c covers location l.
+func (s *State) Covers(c *Char, l hex.Loc) bool { return slices.Contains(s.Locs(c), l) }
+
+// At lists the characters on the map covering l, in ID order (dead ones
+// too: ask Alive).
+func (s *State) At(l hex.Loc) []*Char {
+	var out []*Char
+	for _, c := range s.Sorted() {
+		if c.At != "" && s.Covers(c, l) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// Touch reports whether a character can step, or strike, from a to b:
+// adjacent hexes whose levels connect (hexmap.Connects: same level, a ramp's
+// up or down side, a deck's own path), with no hexside feature between them
+// that stops movement at either level (a wall; a door does not).
+func (s *State) Touch(a, b hex.Loc) bool {
+	if !s.board.Connects(a, b) {
+		return false
+	}
+	side, _ := s.board.SideBetween(a.Hex, b.Hex)
+	for _, lv := range []hex.Level{a.Level, b.Level} {
+		for _, f := range s.board.FeaturesAt(side, lv) {
+			if ft := s.data.Features[f.Kind]; ft != nil && ft.BlocksMove {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Terrain is the terrain row of the hex under l.
+func (s *State) Terrain(l hex.Loc) *Terrain { return s.data.Terrain[s.board.Terrain(l.Hex)] }
+
+// CanEnter reports whether a character of kind k may ever stand at l:
+// the terrain is passable and not closed to any of its tags (DN-MOVE-5).
+func (s *State) CanEnter(k *Kind, l hex.Loc) bool {
+	t := s.Terrain(l)
+	if t == nil || t.Impassable {
+		return false
+	}
+	for _, tag := range t.ClosedTo {
+		if k.Has(tag) {
+			return false
+		}
+	}
+	return true
+}
+
+// InPosition reports whether e is in position to attack location l
+// (DN-COMBAT-7, AMB-36): e is alive and on its feet, one of its locations
+// touches l (same level or a connecting ramp, no wall between), it could
+// enter l (DN-COMBAT-6), and a Queen or Guard does not touch l with its
+// rear alone. Fire (DN-FIRE-4, DN-COVER-17), infiltration (DN-INFIL-1) and
+// combat (DN-COMBAT-1) all ask this one function.
+func (s *State) InPosition(e *Char, l hex.Loc) bool {
+	if !e.Standing() || !s.CanEnter(s.Kind(e), l) {
+		return false
+	}
+	k := s.Kind(e)
+	for _, from := range s.Locs(e) {
+		if !s.Touch(from, l) {
+			continue
+		}
+		if k.Shape == hex.Single.Name || k.Faces["healthy"].Rear == 0 {
+			return true
+		}
+		if c, ok := s.footprint(e).ContactOf(l.Hex); ok && c.Aspect&hex.AspectRear != c.Aspect {
+			return true
+		}
+	}
+	return false
+}
+
+// CanAttack reports whether a is in position to attack one of d's
+// locations.
+func (s *State) CanAttack(a, d *Char) bool {
+	for _, l := range s.Locs(d) {
+		if s.InPosition(a, l) {
+			return true
+		}
+	}
+	return false
+}
+
+// Threats lists the enemies of side in position to attack l, in ID order.
+func (s *State) Threats(side string, l hex.Loc) []*Char {
+	var out []*Char
+	for _, e := range s.Living("") {
+		if string(e.Side) != side && s.InPosition(e, l) {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Distance is the number of hexes from a to b, counting b's and not a's
+// (DN-FIRE-8, DN-MAGIC-12).
+func (s *State) Distance(a, b hex.Loc) int { return s.board.Layout.Distance(a.Hex, b.Hex) }
+
+// LineOfFire traces the line from shooter to the target location
+// (DN-FIRE-7) and says whether it is clear, and if not why, with the cover
+// the target has (DN-COVER-1, AMB-6: the highest single cover counts).
+// What blocks: hexside features that block fire (walls, DN-COVER-13);
+// terrain that blocks fire (trees, DN-COVER-2) and webs (DN-COVER-31) in a
+// hex between; standing characters between (DN-COVER-15), except low ones
+// for a shooter that is not a dwarf, characters in water, and characters
+// on the lower level when one end is a level above the other (DN-COVER-16).
+func (s *State) LineOfFire(shooter *Char, to hex.Loc) (cover string, why string) {
+	from := s.loc(shooter)
+	line, err := s.board.Sight(from, to)
+	if err != nil {
+		return "", err.Error()
+	}
+	sk := s.Kind(shooter)
+	split := from.Level != to.Level
+	low := min(from.Level, to.Level)
+	rule := hexmap.SightRule{
+		Side: func(ss hexmap.SightSide) bool {
+			for _, f := range ss.Features {
+				if ft := s.data.Features[f.Kind]; ft != nil && ft.BlocksFire {
+					return true
+				}
+			}
+			return false
+		},
+		Loc: func(l hex.Loc, _ hexmap.SightHex) bool {
+			if l == s.board.FloorLoc(l.Hex) {
+				if t := s.Terrain(l); t != nil && t.Has(TerrBlocksFire) || s.Web(locString(s.board, l)) {
+					return true
+				}
+			}
+			for _, c := range s.At(l) {
+				switch {
+				case !c.Standing() || c == shooter:
+				case s.Terrain(l).Has(TerrWater):
+				case split && l.Level <= low:
+				case s.Kind(c).Has(TagLow) && !sk.Has(TagDwarf):
+				default:
+					return true
+				}
+			}
+			return false
+		},
+		Rule: hex.Strict,
+	}
+	sides, locs := line.Blocked(rule)
+	switch {
+	case len(sides) > 0:
+		return "", fmt.Sprintf("a %s on %s blocks the line", sides[0].Features[0].Kind, sides[0].Side)
+	case len(locs) > 0:
+		return "", fmt.Sprintf("%s blocks the line", locString(s.board, locs[0]))
+	}
+	cover = s.Terrain(to).Cover
+	for _, ss := range line.Sides {
+		for _, f := range ss.Features {
+			if ft := s.data.Features[f.Kind]; ft != nil && coverRank(ft.Cover) > coverRank(cover) {
+				cover = ft.Cover
+			}
+		}
+	}
+	if s.Web(locString(s.board, to)) && coverRank(cover) < coverRank("light") {
+		cover = "light" // DN-COVER-32
+	}
+	return cover, ""
+}

@@ -1,0 +1,292 @@
+package dragonnoir
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
+)
+
+// Faces a counter may have (DN-CNT-5): healthy and wounded for everyone
+// who can be wounded; stunned when the counter prints values for it
+// (AMB-12); berserk for a berserker (DN-SPEC-1).
+var faceNames = []string{"healthy", "wounded", "stunned", "berserk"}
+
+// counterNames lists the counters a kind makes: ID, or ID-1 … ID-n.
+func (k *Kind) counterNames() []string {
+	n := max(k.Count, 1)
+	if n == 1 {
+		return []string{k.ID}
+	}
+	out := make([]string, n)
+	for i := range out {
+		out[i] = fmt.Sprintf("%s-%d", k.ID, i+1)
+	}
+	return out
+}
+
+func (d *Data) counters(c *checker, f countersFile) {
+	const file = "counters.yaml"
+	for _, l := range f.Kinds {
+		k := l.V
+		c.prov(file, l.Line, k.Prov)
+		if k.ID == "" || d.Kinds[k.ID] != nil {
+			c.at(file, l.Line, "kind %q: give each kind its own id", k.ID)
+			continue
+		}
+		if !slices.Contains([]string{string(Adventurers), string(Krobs), string(Gharvs)}, k.Side) {
+			c.at(file, l.Line, "kind %s: side %q is adventurers, krobs or gharvs", k.ID, k.Side)
+		}
+		if k.Shape == "" {
+			k.Shape = hex.Single.Name
+		}
+		if _, err := hex.ParseShape(k.Shape); err != nil {
+			c.at(file, l.Line, "kind %s: %v", k.ID, err)
+		}
+		if _, ok := k.Faces["healthy"]; !ok {
+			c.at(file, l.Line, "kind %s: give its healthy face (faces: {healthy: {attack: …, move: …, defence: …}})", k.ID)
+		}
+		for _, name := range slices.Sorted(maps.Keys(k.Faces)) {
+			if !slices.Contains(faceNames, name) {
+				c.at(file, l.Line, "kind %s: face %q is one of %s", k.ID, name, strings.Join(faceNames, ", "))
+			}
+		}
+		if k.Wounds < 1 {
+			c.at(file, l.Line, "kind %s: wounds: the wound that kills it (1 for babies and dogs, 2 for most, AMB-11)", k.ID)
+		}
+		if k.Wounds > 1 && k.Faces["wounded"] == (Face{}) {
+			c.at(file, l.Line, "kind %s: a character that survives a wound needs its wounded face (DN-RES-3)", k.ID)
+		}
+		if k.Weapon != "" && d.Weapons[k.Weapon] == nil {
+			c.at(file, l.Line, "kind %s: weapon %q is not in weapons.yaml", k.ID, k.Weapon)
+		}
+		if k.Has(TagBerserker) && k.Faces["berserk"] == (Face{}) {
+			c.at(file, l.Line, "kind %s: a berserker needs its berserk face (DN-SPEC-1)", k.ID)
+		}
+		for _, t := range k.Tags {
+			if !slices.Contains(counterTags, t) {
+				c.at(file, l.Line, "kind %s: tag %q is not one of %s", k.ID, t, strings.Join(counterTags, ", "))
+			}
+		}
+		kk := k
+		d.Kinds[k.ID] = &kk
+		for _, id := range k.counterNames() {
+			if d.Counters[id] != nil {
+				c.at(file, l.Line, "kind %s makes counter %s, which kind %s makes too", k.ID, id, d.Counters[id].ID)
+			}
+			d.Counters[id] = &kk
+		}
+	}
+	for _, k := range d.Kinds {
+		if k.GuardedBy != "" && d.Counters[k.GuardedBy] == nil {
+			c.at(file, 1, "kind %s: guarded-by %q is no counter", k.ID, k.GuardedBy)
+		}
+	}
+	if g := d.Kinds[d.GharvKind]; g == nil || g.Side != string(Gharvs) {
+		c.at("gharvs.yaml", 1, "kind %q: name the Gharvs' kind of counters.yaml (side gharvs)", d.GharvKind)
+	}
+}
+
+var spellCategories = []string{"personal", "others", "environment", "detection", "pure"}
+var spellAims = []string{"self", "character", "hex", "hexes", "none"}
+
+func (d *Data) spells(c *checker, f spellsFile) {
+	const file = "spells.yaml"
+	for _, l := range f.Spells {
+		s := l.V
+		c.prov(file, l.Line, s.Prov)
+		if s.ID == "" || d.Spells[s.ID] != nil {
+			c.at(file, l.Line, "spell %q: give each spell its own id", s.ID)
+			continue
+		}
+		if !slices.Contains(spellCategories, s.Category) {
+			c.at(file, l.Line, "spell %s: category %q is one of %s (DN-MAGIC-3, -4)", s.ID, s.Category, strings.Join(spellCategories, ", "))
+		}
+		if !slices.Contains(spellAims, s.Aim) {
+			c.at(file, l.Line, "spell %s: aim %q is one of %s", s.ID, s.Aim, strings.Join(spellAims, ", "))
+		}
+		cost := s.Cost
+		n := 0
+		for _, set := range []bool{cost.Fixed > 0, cost.Per != "", len(cost.Sizes) > 0, len(cost.Target) > 0} {
+			if set {
+				n++
+			}
+		}
+		if n != 1 {
+			c.at(file, l.Line, "spell %s: give its cost one way: fixed, per and each, sizes, or target", s.ID)
+		}
+		if !slices.Contains([]string{"", "summon", "fireball", "heal"}, s.Effect) {
+			c.at(file, l.Line, "spell %s: effect %q is summon, fireball or heal (or none: umpire refuses the spell)", s.ID, s.Effect)
+		}
+		for _, r := range s.Rolls {
+			if _, err := parseEffects(r); err != nil {
+				c.at(file, l.Line, "spell %s: %v", s.ID, err)
+			}
+		}
+		if s.Effect == "fireball" && len(s.Rolls) != 10 {
+			c.at(file, l.Line, "spell %s: a fireball gives the result of each roll 1 to 10 (rolls:)", s.ID)
+		}
+		if s.Summons != "" {
+			if k := d.Kinds[s.Summons]; k == nil || !k.Has(TagSpectre) {
+				c.at(file, l.Line, "spell %s: summons %q: name a kind of counters.yaml tagged spectre", s.ID, s.Summons)
+			}
+			if s.Count < 1 || s.Lasts < 1 {
+				c.at(file, l.Line, "spell %s: a summoning gives count: (how many) and lasts: (player-turns, AMB-18)", s.ID)
+			}
+		}
+		d.Spells[s.ID] = &s
+	}
+}
+
+// boards reads every map file under boards/, then every assembly under
+// assemblies/ (a scenario plays on one or the other).
+func (d *Data) boards(c *checker, m adjudicator.Module) {
+	d.Boards, d.maps = map[string]*hexmap.Map{}, map[string]*hexmap.Map{}
+	for _, p := range m.Paths() {
+		name, ok := strings.CutPrefix(p, "boards/")
+		if !ok {
+			continue
+		}
+		name, ok = strings.CutSuffix(name, ".yaml")
+		if !ok || strings.Contains(name, "/") {
+			c.at(p, 1, "boards/ holds only board files NAME.yaml")
+			continue
+		}
+		b, err := hexmap.Parse(p, m.Files[p], &vocabulary)
+		if err != nil {
+			c.errs = append(c.errs, err)
+			continue
+		}
+		d.Boards[name] = b
+		d.maps[name] = b
+	}
+	find := func(name string) (*hexmap.Map, error) {
+		if b, ok := d.Boards[name]; ok {
+			return b, nil
+		}
+		return nil, fmt.Errorf("no board file boards/%s.yaml", name)
+	}
+	for _, p := range m.Paths() {
+		name, ok := strings.CutPrefix(p, "assemblies/")
+		if !ok {
+			continue
+		}
+		name, _ = strings.CutSuffix(name, ".yaml")
+		a, err := hexmap.ParseAssembly(p, m.Files[p])
+		if err == nil {
+			var mp *hexmap.Map
+			if mp, err = a.Build(find); err == nil {
+				d.maps[name] = mp
+			}
+		}
+		if err != nil {
+			c.errs = append(c.errs, err)
+		}
+	}
+	for name, mp := range d.maps {
+		for _, p := range (ruleset{}).CheckMap(mp) {
+			c.errs = append(c.errs, fmt.Errorf("map %s: %s", name, p))
+		}
+	}
+}
+
+func (d *Data) scenarios(c *checker, m adjudicator.Module, f scenariosFile) {
+	const file = "scenarios.yaml"
+	for _, l := range f.Scenarios {
+		s := l.V
+		at := func(format string, args ...any) { c.at(file, l.Line, "scenario %s: "+format, append([]any{s.ID}, args...)...) }
+		c.prov(file, l.Line, s.Prov)
+		if s.ID == "" {
+			at("give it an id")
+		}
+		mp := d.maps[s.Map]
+		if mp == nil {
+			at("map %q: name an assembly of assemblies/ or a board of boards/", s.Map)
+		}
+		if s.Turns < 1 {
+			at("turns: how many game turns it lasts")
+		}
+		for side, z := range s.Entries {
+			if side != string(Adventurers) && side != string(Krobs) {
+				at("entries: %q is adventurers or krobs", side)
+			}
+			if mp != nil {
+				if _, ok := mp.Zone(z); !ok {
+					at("entries: the map has no zone %q", z)
+				}
+			}
+		}
+		seen := map[string]bool{}
+		for _, p := range s.Forces {
+			k := d.Counters[p.Unit]
+			if k == nil {
+				at("forces: no counter %q in counters.yaml", p.Unit)
+				continue
+			}
+			if seen[p.Unit] {
+				at("forces: %s is placed twice", p.Unit)
+			}
+			seen[p.Unit] = true
+			if mp != nil && p.At != "" {
+				if err := placeable(mp, k, p); err != nil {
+					at("forces: %s: %v", p.Unit, err)
+				}
+			}
+		}
+		for _, w := range append(slices.Clone(s.Webs), hiddenAts(s.Hidden)...) {
+			if mp != nil {
+				if _, err := locOn(mp, w); err != nil {
+					at("%v", err)
+				}
+			}
+		}
+		for _, v := range s.Victory {
+			if !slices.Contains([]string{"eliminate", "hold"}, v.Kind) {
+				at("victory: kind %q is eliminate or hold", v.Kind)
+			}
+			if v.Side != string(Adventurers) && v.Side != string(Krobs) {
+				at("victory: side %q is adventurers or krobs", v.Side)
+			}
+			if v.Zone != "" && mp != nil {
+				if _, ok := mp.Zone(v.Zone); !ok {
+					at("victory: the map has no zone %q", v.Zone)
+				}
+			}
+		}
+		ss := s
+		d.Scenarios = append(d.Scenarios, &ss)
+	}
+	if len(d.Scenarios) == 0 {
+		c.at(file, 1, "a module has at least one scenario")
+	}
+}
+
+func hiddenAts(hs []HiddenMarker) []string {
+	var out []string
+	for _, h := range hs {
+		out = append(out, h.At)
+	}
+	return out
+}
+
+// placeable says why a counter cannot stand at p's location on mp.
+func placeable(mp *hexmap.Map, k *Kind, p Placement) error {
+	l, err := locOn(mp, p.At)
+	if err != nil {
+		return err
+	}
+	f, err := footprintOf(mp, k, l.Hex, p.Facing)
+	if err != nil {
+		return err
+	}
+	for _, h := range f.Hexes() {
+		if !mp.OnMap(h) {
+			return fmt.Errorf("facing %s from %s it covers %s, off the map", p.Facing, p.At, h)
+		}
+	}
+	return nil
+}

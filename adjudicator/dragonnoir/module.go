@@ -1,0 +1,364 @@
+package dragonnoir
+
+import (
+	"gopkg.in/yaml.v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
+)
+
+// The module format. The rules booklet of Dragon Noir 2 refers to game
+// sheets that no source holds: the combat and fire tables, the terrain
+// table, the rate of fire, the infiltration, Gharv and jump tables, the
+// counters' values, the magician sheets, the cave maps and the scenarios
+// (GAP-1 … GAP-13). They are module data (adjudicator.Module), a folder of
+// YAML files a group checks against its own copy and corrects:
+//
+//	module.yaml        name, title, status, notes
+//	combat.yaml        the Combat Table: odds columns × d10 rows (GAP-1)
+//	shifts.yaml        terrain column shifts, attacker × defender (GAP-2)
+//	terrain.yaml       per terrain: MP, combat effect, cover; hexside features (GAP-3)
+//	fire.yaml          weapon columns × cover × modified roll → A/B/C, and the key (GAP-4)
+//	weapons.yaml       rate of fire & movement per weapon (GAP-5)
+//	infiltration.yaml  the Infiltration table (GAP-6)
+//	gharvs.yaml        Gharv appearance and capsizing (GAP-7)
+//	jump.yaml          the Jump table (GAP-8)
+//	counters.yaml      every character kind: faces, armour, weapon, shape, wounds, tags (GAP-9)
+//	spells.yaml        the spells magicians may cast underground (GAP-12)
+//	boards/NAME.yaml   cave boards, in the generic map format with levels (GAP-11)
+//	assemblies/NAME.yaml  a scenario's boards put together (hexmap assembly files)
+//	scenarios.yaml     boards, forces, entries, turns, victory, hidden markers (GAP-13)
+//
+// Every entry carries its provenance (Prov): rule, assumed with clues, or
+// user. Every file is read strictly (yamlx: an unknown key is an error
+// with its line), and the loader checks the tables against each other
+// (load.go).
+
+// lined is a list entry that remembers its line, for the loader's
+// messages. Decoding it is strict like the rest of the file.
+type lined[T any] struct {
+	V    T
+	Line int
+}
+
+// UnmarshalYAML decodes the entry strictly and records its line.
+func (l *lined[T]) UnmarshalYAML(n *yaml.Node) error {
+	l.Line = n.Line
+	return yamlx.Decode(n, &l.V)
+}
+
+// ModuleInfo is module.yaml.
+type ModuleInfo struct {
+	Name   string `yaml:"name"`
+	Title  string `yaml:"title"`
+	Status string `yaml:"status"` // "assumed" when none of its tables is the printed one
+	Notes  string `yaml:"notes"`
+	Prov   Prov   `yaml:",inline"`
+}
+
+// ResultKey explains one result code of a table for people: "DS" is
+// "defender stunned" (DN-RES-1).
+type ResultKey struct {
+	Code   string `yaml:"code"`
+	Result string `yaml:"result"` // fire.yaml only: the combat code it means for the target ("DW")
+	Means  string `yaml:"means"`
+	Prov   Prov   `yaml:",inline"`
+}
+
+// CombatColumn is one odds column of the Combat Table: the results for a
+// modified roll of 1 to 10 (GAP-1).
+type CombatColumn struct {
+	Odds string   `yaml:"odds"` // "1-1", "2-1", …
+	Rows []string `yaml:"rows"` // 10 result codes, for modified rolls 1 … 10
+	Prov Prov     `yaml:",inline"`
+	n    int      // the odds, n-1
+	cells [][]Effect
+}
+
+type combatFile struct {
+	Key     []lined[ResultKey]    `yaml:"key"`
+	Columns []lined[CombatColumn] `yaml:"columns"`
+}
+
+// Shift is one cell of the terrain shift table (GAP-2): attackers on
+// Attacker terrain against a defender on Defender terrain move the odds
+// column Shift to the right (negative: to the left).
+type Shift struct {
+	Attacker string `yaml:"attacker"` // +, 0 or -
+	Defender string `yaml:"defender"`
+	Shift    int    `yaml:"shift"`
+	Prov     Prov   `yaml:",inline"`
+}
+
+type shiftsFile struct {
+	Shifts []lined[Shift] `yaml:"shifts"`
+}
+
+// Terrain is one kind of hex (GAP-3): what entering it costs, its effect
+// on combat for the character standing on it, the cover it gives, and
+// behaviours as tags. By-tag overrides say how it differs for characters
+// carrying a counter tag (Elves on trees, Gharvs in water, Goblins
+// swimming).
+type Terrain struct {
+	Kind       string            `yaml:"kind"`
+	Title      string            `yaml:"title"`
+	MP         int               `yaml:"mp"`
+	Impassable bool              `yaml:"impassable"`
+	Combat     string            `yaml:"combat"` // +, 0 or -
+	Cover      string            `yaml:"cover"`  // none, light, medium, heavy, total
+	Tags       []string          `yaml:"tags"`   // terrainTags
+	CombatBy   map[string]string `yaml:"combat-by"`
+	MPBy       map[string]int    `yaml:"mp-by"`
+	ClosedTo   []string          `yaml:"closed-to"` // counter tags that may never enter
+	Prov       Prov              `yaml:",inline"`
+}
+
+// Feature is one kind of hexside feature: whether it stops movement and
+// fire, and the cover a target behind it has.
+type Feature struct {
+	Kind       string `yaml:"kind"`
+	Title      string `yaml:"title"`
+	BlocksMove bool   `yaml:"blocks-move"`
+	BlocksFire bool   `yaml:"blocks-fire"`
+	Cover      string `yaml:"cover"`
+	Prov       Prov   `yaml:",inline"`
+}
+
+type terrainFile struct {
+	Terrain  []lined[Terrain] `yaml:"terrain"`
+	Hexsides []lined[Feature] `yaml:"hexsides"`
+}
+
+// FireColumn is one weapon's column of the fire table (GAP-4): for each
+// cover, the result letter for a modified roll of 1 to 10.
+type FireColumn struct {
+	Weapon string              `yaml:"weapon"`
+	Cover  map[string][]string `yaml:"cover"` // none, light, medium, heavy → 10 letters
+	Prov   Prov                `yaml:",inline"`
+}
+
+type fireFile struct {
+	Key     []lined[ResultKey]  `yaml:"key"`
+	Weapons []lined[FireColumn] `yaml:"weapons"`
+}
+
+// Weapon is one missile weapon's rate of fire and movement (GAP-5).
+type Weapon struct {
+	ID    string `yaml:"id"`
+	Title string `yaml:"title"`
+	// MoveAfterFire: a shooter that fired in offensive fire may still move
+	// in the same player-turn.
+	MoveAfterFire bool `yaml:"move-after-fire"`
+	// DefendAfterMove / DefendAfterFire: a shooter that moved / fired in
+	// its own player-turn may still make defensive fire in the Krob turn.
+	DefendAfterMove bool `yaml:"defend-after-move"`
+	DefendAfterFire bool `yaml:"defend-after-fire"`
+	Prov            Prov `yaml:",inline"`
+}
+
+type weaponsFile struct {
+	Range   int              `yaml:"range"` // DN-FIRE-8: 5 hexes underground
+	Weapons []lined[Weapon] `yaml:"weapons"`
+}
+
+// InfiltrationRow is a row of the Infiltration table (GAP-6): the result
+// for each roll of 1 to 10 when crossing a hex next to an enemy carrying
+// Enemy as a counter tag ("any" for every enemy).
+type InfiltrationRow struct {
+	Enemy string   `yaml:"enemy"`
+	Rolls []string `yaml:"rolls"` // "-", "stop", "DS", "DW", "DK"
+	Prov  Prov     `yaml:",inline"`
+}
+
+type infiltrationFile struct {
+	Rows []lined[InfiltrationRow] `yaml:"rows"`
+}
+
+// GharvAppearance is the rolls on which a Gharv appears for a character
+// in one situation (GAP-7): in-water, beside-water (beach, boat), marsh.
+type GharvAppearance struct {
+	Where   string `yaml:"where"`
+	Appears []int  `yaml:"appears"`
+	Prov    Prov   `yaml:",inline"`
+}
+
+// Capsize is the rolls on which a Gharv capsizes a boat (GAP-7).
+type Capsize struct {
+	Capsizes []int `yaml:"capsizes"`
+	Prov     Prov  `yaml:",inline"`
+}
+
+type gharvsFile struct {
+	Kind       string                   `yaml:"kind"` // the Gharv's counter kind
+	Appearance []lined[GharvAppearance] `yaml:"appearance"`
+	Capsize    Capsize                  `yaml:"capsize"`
+}
+
+// JumpTable is the Jump table (GAP-8): the result for each roll.
+type JumpTable struct {
+	Rolls []string `yaml:"rolls"` // "-", "DS", "DW", "DK"
+	Prov  Prov     `yaml:",inline"`
+}
+
+// Face is a counter face's printed numbers (DN-CNT-6): attack (black),
+// movement (blue), defence (red); the Queen's and Guards' rear defence
+// (DN-CNT-10), the Gharvs' land movement (DN-CNT-8).
+type Face struct {
+	Attack   int `yaml:"attack" json:"attack"`
+	Move     int `yaml:"move" json:"move"`
+	Defence  int `yaml:"defence" json:"defence"`
+	Rear     int `yaml:"rear" json:"rear,omitempty"`
+	MoveLand int `yaml:"move-land" json:"move_land,omitempty"`
+}
+
+// Kind is one kind of character (counters.yaml, GAP-9). Its behaviour is
+// its tags and fields, never its name: code asks k.Has(TagNeverStunned),
+// never whether it is a Troll.
+type Kind struct {
+	ID    string `yaml:"id"`
+	Title string `yaml:"title"`
+	Side  string `yaml:"side"` // adventurers, krobs or gharvs
+	Count int    `yaml:"count"`
+	Shape string `yaml:"shape"` // single, pair, triangle, rosette
+	// Faces: healthy (required), wounded, stunned, berserk.
+	Faces    map[string]Face `yaml:"faces"`
+	Armoured bool            `yaml:"armoured"` // defence circled (DN-CNT-9, DN-CNT-11)
+	Weapon   string          `yaml:"weapon"`   // a weapon of weapons.yaml, for shooters
+	Wounds   int             `yaml:"wounds"`   // the wound that kills (AMB-11: 2)
+	Level    int             `yaml:"level"`    // a magician's level (DN-MAGIC-2)
+	// StunnedRetreat: a stunned result becomes a retreat of this many hexes
+	// (DN-KROB-10, DN-SPEC-10, DN-SPEC-12); 0 when it can be stunned.
+	StunnedRetreat int      `yaml:"stunned-retreat"`
+	FireTarget     int      `yaml:"fire-target"`  // added to a fire roll at it (DN-FIRE-10)
+	FireShooter    int      `yaml:"fire-shooter"` // added to its own fire rolls (DN-SPEC-5)
+	GuardedBy      string   `yaml:"guarded-by"`   // a kind whose defence joins its own when adjacent (DN-SPEC-11)
+	Tags           []string `yaml:"tags"`
+	Prov           Prov     `yaml:",inline"`
+}
+
+type countersFile struct {
+	Kinds []lined[Kind] `yaml:"kinds"`
+}
+
+// SpellCost is how many PE a spell costs: Fixed; or Each per unit of Per
+// (hex, mp, point); or by Sizes (1, 2, 3 hexes…); or the sum of the
+// target's values named by Target (attack, defence, move).
+type SpellCost struct {
+	Fixed  int         `yaml:"fixed" json:"fixed,omitempty"`
+	Per    string      `yaml:"per" json:"per,omitempty"`
+	Each   int         `yaml:"each" json:"each,omitempty"`
+	Sizes  map[int]int `yaml:"sizes" json:"sizes,omitempty"`
+	Target []string    `yaml:"target" json:"target,omitempty"`
+}
+
+// Spell is one spell of the magician sheets (GAP-12).
+type Spell struct {
+	ID       string    `yaml:"id"`
+	Title    string    `yaml:"title"`
+	Category string    `yaml:"category"` // personal, others, environment, detection, pure
+	Aim      string    `yaml:"aim"`      // self, character, hex, hexes, none
+	Cost     SpellCost `yaml:"cost"`
+	Duration string    `yaml:"duration"`
+	// Summons, Count, Lasts: a spell that calls spectres (DN-MAGIC-4):
+	// Count counters of kind Summons, for Lasts player-turns (AMB-18).
+	Summons string `yaml:"summons"`
+	// Effect is what umpire does when the spell succeeds: summon, fireball
+	// (Rolls on the hex, Armoured added for an armoured counter), heal.
+	// A spell with no effect umpire knows is refused in orders.
+	Effect   string   `yaml:"effect"`
+	Rolls    []string `yaml:"rolls"`
+	Armoured int      `yaml:"armoured"`
+	Count   int    `yaml:"count"`
+	Lasts   int    `yaml:"lasts"`
+	Prov    Prov   `yaml:",inline"`
+}
+
+type spellsFile struct {
+	Spells []lined[Spell] `yaml:"spells"`
+}
+
+// Placement puts counters of a scenario on the map: each unit at its own
+// location (Units and At zip), facing Facing for counters of several hexes.
+type Placement struct {
+	Unit   string `yaml:"unit"`
+	At     string `yaml:"at"`
+	Facing string `yaml:"facing"`
+}
+
+// HiddenMarker is a scenario's secret counter ("Orbe?", "Khuzun?",
+// "Soleil ?"): where it lies, whether it is the real one, who knows.
+type HiddenMarker struct {
+	ID    string `yaml:"id" json:"id"`
+	Kind  string `yaml:"kind" json:"kind"` // orb, prisoner, exit
+	At    string `yaml:"at" json:"at"`
+	Real  bool   `yaml:"real" json:"real,omitempty"`
+	Owner string `yaml:"owner" json:"owner,omitempty"` // the side that knows; "" the referee alone
+	Shown bool   `yaml:"-" json:"shown,omitempty"`     // turned face up: everyone knows
+}
+
+// Victory is a scenario's victory condition (GAP-13): "eliminate" (Side
+// wins as soon as no living enemy character is on the map), "hold" (Side
+// wins at the end, if no other condition was met first).
+type Victory struct {
+	Kind      string `yaml:"kind"`
+	Side      string `yaml:"side"`
+	Zone string `yaml:"zone"` // kept for the scenarios chapter's exits
+	Text string `yaml:"text"`
+}
+
+// Scenario is one scenario of scenarios.yaml.
+type Scenario struct {
+	ID      string            `yaml:"id"`
+	Title   string            `yaml:"title"`
+	Doc     string            `yaml:"doc"`
+	Map     string            `yaml:"map"` // an assembly of assemblies/, or a board of boards/
+	Turns   int               `yaml:"turns"`
+	Entries map[string]string `yaml:"entries"` // side → the zone it enters by
+	Forces  []Placement       `yaml:"forces"`
+	Webs    []string          `yaml:"webs"`
+	Boats   []Placement       `yaml:"boats"`
+	Hidden  []HiddenMarker    `yaml:"hidden"`
+	Victory []Victory         `yaml:"victory"`
+	Prov    Prov              `yaml:",inline"`
+}
+
+type scenariosFile struct {
+	Scenarios []lined[Scenario] `yaml:"scenarios"`
+}
+
+// Data is a module read and checked: the tables the rules look values up
+// in (tables.go), the boards and the scenarios.
+type Data struct {
+	Info      ModuleInfo
+	Key       map[string]*ResultKey // the Combat Table's codes
+	Columns   []*CombatColumn       // by odds, 1-1 first
+	Shifts    map[string]*Shift     // "attacker/defender"
+	Terrain   map[string]*Terrain
+	Features  map[string]*Feature
+	FireKey   map[string]*ResultKey
+	Fire      map[string]*FireColumn // by weapon
+	Range     int
+	Weapons   map[string]*Weapon
+	Infil     []*InfiltrationRow
+	GharvKind string
+	Appear    map[string]*GharvAppearance
+	Capsize   Capsize
+	Jump      JumpTable
+	Kinds     map[string]*Kind // by kind ID
+	Counters  map[string]*Kind // by counter ID (ID-n when Count > 1)
+	Spells    map[string]*Spell
+	Boards    map[string]*hexmap.Map
+	Scenarios []*Scenario
+	Digest    string
+	maps      map[string]*hexmap.Map // assembled, by name
+}
+
+// Scenario returns the scenario called id.
+func (d *Data) Scenario(id string) (*Scenario, bool) {
+	for _, s := range d.Scenarios {
+		if s.ID == id {
+			return s, true
+		}
+	}
+	return nil, false
+}

@@ -1,0 +1,45 @@
+package dragonnoir_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
+	"github.com/umpire-pbem/umpire/adjudicator/script"
+	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
+)
+
+func lookup(name string) (adjudicator.Ruleset, bool) {
+	return dragonnoir.Ruleset, name == "dragonnoir"
+}
+
+// TestScripts plays every rule case under testdata/, one directory a
+// chapter (testdata/turn, testdata/move, testdata/combat …).
+func TestScripts(t *testing.T) {
+	scripttest.RunAll(t, scripttest.Load(t, os.DirFS("testdata"), "."), lookup)
+}
+
+// playCase plays the rule case at path and fails the test unless it
+// holds: the tests that read more of a case than its expectations can say
+// start from it.
+func playCase(t *testing.T, path string, l func(string) (adjudicator.Ruleset, bool)) *script.Run {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := script.Parse(filepath.Base(path), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := script.Play(s, l, script.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !run.OK() {
+		t.Fatalf("%s fails: %v", path, run.Failures)
+	}
+	return run
+}

@@ -1,0 +1,191 @@
+package dragonnoir
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
+)
+
+// newState is a game on map mp of d, with no character placed: the Gharvs
+// wait off the map (DN-GHARV-1).
+func newState(d *Data, opts Rules, mapName string) (*State, error) {
+	mp, ok := d.maps[mapName]
+	if !ok {
+		return nil, fmt.Errorf("module %s has no board or assembly %q; it has %v", d.Info.Name, mapName, slices.Sorted(maps.Keys(d.maps)))
+	}
+	st := &State{data: d, board: mp, Module: d.Digest, Map: mapName, Options: opts, Turn: 1, Step: StepAdventurers, Chars: map[string]*Char{}}
+	for _, id := range d.Kinds[d.GharvKind].counterNames() {
+		st.Chars[id] = &Char{ID: id, Kind: d.GharvKind, Side: Gharvs, Face: Healthy}
+	}
+	return st, nil
+}
+
+// place puts a counter of the module on the map for a set-up.
+func (st *State) place(p Placement) error {
+	k := st.data.Counters[p.Unit]
+	if k == nil {
+		return fmt.Errorf("no counter %q in the module", p.Unit)
+	}
+	if err := placeable(st.board, k, p); err != nil {
+		return fmt.Errorf("%s: %v", p.Unit, err)
+	}
+	l, _ := locOn(st.board, p.At)
+	c := &Char{ID: p.Unit, Kind: k.ID, Side: adjudicator.Side(k.Side), At: locString(st.board, l), Facing: p.Facing, Face: Healthy}
+	c.PE = 100 * k.Level // DN-MAGIC-6
+	st.Chars[p.Unit] = c
+	return nil
+}
+
+func scenarioSetup(d *Data, opts Rules, id string) (*State, error) {
+	if id == "" {
+		id = d.Scenarios[0].ID
+	}
+	sc, ok := d.Scenario(id)
+	if !ok {
+		var ids []string
+		for _, s := range d.Scenarios {
+			ids = append(ids, s.ID)
+		}
+		return nil, fmt.Errorf("module %s has no scenario %q; it has %v", d.Info.Name, id, ids)
+	}
+	st, err := newState(d, opts, sc.Map)
+	if err != nil {
+		return nil, err
+	}
+	st.Scenario, st.Turns = sc.ID, sc.Turns
+	for _, p := range sc.Forces {
+		if err := st.place(p); err != nil {
+			return nil, fmt.Errorf("scenario %s: %v", sc.ID, err)
+		}
+	}
+	for _, w := range sc.Webs {
+		l, _ := locOn(st.board, w)
+		st.Webs = sortedInsert(st.Webs, locString(st.board, l))
+	}
+	st.Hidden = slices.Clone(sc.Hidden)
+	return st, nil
+}
+
+// Position is a game set up at any moment, for rule cases and custom
+// set-ups (docs/positions.md): the map (a board or assembly of the
+// module, or the scenario's), the turn and player-turn, every character
+// placed with its state, webs, hidden markers, this turn's flags and the
+// sides' standing orders. Scenario, when given, brings its victory
+// conditions and length.
+type Position struct {
+	Scenario string                                 `yaml:"scenario"`
+	Map      string                                 `yaml:"map"`
+	Turn     int                                    `yaml:"turn"`
+	Turns    int                                    `yaml:"turns"`
+	Step     string                                 `yaml:"step"` // adventurers (default) or krobs
+	Units    []PosUnit                              `yaml:"units"`
+	Webs     []string                               `yaml:"webs"`
+	Hidden   []HiddenMarker                         `yaml:"hidden"`
+	Done     map[string][]string                    `yaml:"done"`
+	Standing map[adjudicator.Side]map[string]string `yaml:"standing"`
+}
+
+// PosUnit is one character of a position.
+type PosUnit struct {
+	Unit      string `yaml:"unit"`
+	At        string `yaml:"at"`
+	Facing    string `yaml:"facing"`
+	Face      string `yaml:"face"` // healthy (default), stunned, wounded
+	Wounds    int    `yaml:"wounds"`
+	Berserk   bool   `yaml:"berserk"`
+	StunnedIn int    `yaml:"stunned-in"`
+	Spent     int    `yaml:"spent"`
+	PE        *int   `yaml:"pe"`
+}
+
+func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
+	var p Position
+	if err := yamlx.Unmarshal(src, &p); err != nil {
+		return nil, fmt.Errorf("position: %w", err)
+	}
+	mapName := p.Map
+	turns := p.Turns
+	var sc *Scenario
+	if p.Scenario != "" {
+		var ok bool
+		if sc, ok = d.Scenario(p.Scenario); !ok {
+			return nil, fmt.Errorf("position: module %s has no scenario %q", d.Info.Name, p.Scenario)
+		}
+		if mapName == "" {
+			mapName = sc.Map
+		}
+		if turns == 0 {
+			turns = sc.Turns
+		}
+	}
+	if mapName == "" {
+		return nil, fmt.Errorf("position: give the map (a board or assembly of the module: %v) or a scenario", slices.Sorted(maps.Keys(d.maps)))
+	}
+	st, err := newState(d, opts, mapName)
+	if err != nil {
+		return nil, fmt.Errorf("position: %v", err)
+	}
+	if sc != nil {
+		st.Scenario = sc.ID
+	}
+	st.Turn = max(p.Turn, 1)
+	st.Turns = max(turns, st.Turn)
+	switch p.Step {
+	case "", StepAdventurers:
+		st.Step = StepAdventurers
+	case StepKrobs:
+		st.Step = StepKrobs
+	default:
+		return nil, fmt.Errorf("position: step %q: write adventurers or krobs", p.Step)
+	}
+	for i, u := range p.Units {
+		if err := st.place(Placement{Unit: u.Unit, At: u.At, Facing: u.Facing}); err != nil {
+			return nil, fmt.Errorf("position: units %d: %v", i+1, err)
+		}
+		c := st.Chars[u.Unit]
+		if u.Face != "" {
+			if !slices.Contains([]string{Healthy, Stunned, Wounded}, u.Face) {
+				return nil, fmt.Errorf("position: units %d: face %q is healthy, stunned or wounded", i+1, u.Face)
+			}
+			c.Face = u.Face
+		}
+		c.Wounds, c.Berserk, c.StunnedIn, c.Spent = u.Wounds, u.Berserk, u.StunnedIn, u.Spent
+		if u.Face == Wounded && c.Wounds == 0 {
+			c.Wounds = 1
+		}
+		if u.PE != nil {
+			c.PE = *u.PE
+		}
+	}
+	for _, w := range p.Webs {
+		l, err := locOn(st.board, w)
+		if err != nil {
+			return nil, fmt.Errorf("position: webs: %v", err)
+		}
+		st.Webs = sortedInsert(st.Webs, locString(st.board, l))
+	}
+	st.Hidden = slices.Clone(p.Hidden)
+	for flag, ids := range p.Done {
+		for _, id := range ids {
+			st.mark(flag, id)
+		}
+	}
+	for side, m := range p.Standing {
+		for k, v := range m {
+			if !slices.Contains(standingKeys, k) {
+				return nil, fmt.Errorf("position: standing %s: no key %q (%v)", side, k, standingKeys)
+			}
+			if st.Pause.Standing == nil {
+				st.Pause.Standing = map[adjudicator.Side]map[string]string{}
+			}
+			if st.Pause.Standing[side] == nil {
+				st.Pause.Standing[side] = map[string]string{}
+			}
+			st.Pause.Standing[side][k] = v
+		}
+	}
+	return st, nil
+}

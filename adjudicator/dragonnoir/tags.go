@@ -1,0 +1,157 @@
+package dragonnoir
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Counter tags: the special rules a kind of character follows, as data
+// (counters.yaml). A rule asks k.Has(tag); adding a character with a known
+// behaviour is a line of data, not code.
+const (
+	TagSinks             = "sinks"                  // never enters water (DN-MOVE-5)
+	TagKilledDoubleWound = "killed-is-double-wound" // "killed" is two wounds (DN-SPEC-13, DN-KROB-8)
+	TagIgnoresInfil      = "ignores-infiltration"   // never rolls for infiltration (DN-SPEC-9, DN-KROB-12)
+	TagCausesNoInfil     = "causes-no-infiltration" // never makes an enemy roll (DN-KROB-12)
+	TagKiller            = "killer"                 // -1 attacking, lethal wounds (DN-KROB-4 … 7)
+	TagCurare            = "curare"                 // wounds kill (DN-SPEC-15)
+	TagCurareImmune      = "curare-immune"          // DN-SPEC-15, DN-KROB-15
+	TagBerserker         = "berserker"              // goes berserk when hurt (DN-SPEC-1 … 4)
+	TagElf               = "elf"                    // DN-SPEC-5, DN-SPEC-6
+	TagDwarf             = "dwarf"                  // sees past low characters (DN-COVER-16)
+	TagLow               = "low"                    // blocks dwarves' fire only (DN-COVER-16)
+	TagAquatic           = "aquatic"                // the Gharvs' terrain (DN-GHARV-6)
+	TagSwimmer           = "swimmer"                // DN-SPEC-7, DN-SPEC-8
+	TagInvulnerable      = "invulnerable"           // every hurt is a retreat (DN-SPECTRE-3)
+	TagFlies             = "flies"                  // DN-SPECTRE-2
+	TagDaredevil         = "daredevil"              // may jump down a level (DN-MOVE-13)
+	TagGuard             = "guard"                  // two attacks or one between the legs (DN-KROB-1)
+	TagFireballProof     = "fireball-resistant"     // DN-KROB-13
+	TagSpectre           = "spectre"                // summoned, expires (DN-SPECTRE-4, -7)
+)
+
+var counterTags = []string{TagSinks, TagKilledDoubleWound, TagIgnoresInfil, TagCausesNoInfil, TagKiller,
+	TagCurare, TagCurareImmune, TagBerserker, TagElf, TagDwarf, TagLow, TagAquatic, TagSwimmer,
+	TagInvulnerable, TagFlies, TagDaredevil, TagGuard, TagFireballProof, TagSpectre}
+
+// Terrain tags (terrain.yaml).
+const (
+	TerrWater      = "water"       // DN-MOVE-5, DN-COVER-25, DN-COVER-26, Gharvs
+	TerrMarsh      = "marsh"       // Gharvs appear (DN-GHARV-2)
+	TerrBeach      = "beach"       // beside water (DN-GHARV-2), boats land (DN-BOAT-6)
+	TerrBlocksFire = "blocks-fire" // trees (DN-COVER-2)
+	TerrBridge     = "bridge"      // not entered from water (DN-MOVE-7)
+	TerrPontoon    = "pontoon"     // boats dock (DN-BOAT-6)
+	TerrUnstable   = "unstable"    // the dark-green marsh (DN-MAP-9)
+)
+
+var terrainTags = []string{TerrWater, TerrMarsh, TerrBeach, TerrBlocksFire, TerrBridge, TerrPontoon, TerrUnstable}
+
+// Covers, lowest first (DN-COVER-1).
+var covers = []string{"none", "light", "medium", "heavy", "total"}
+
+// coverRank orders covers; -1 for an unknown word.
+func coverRank(c string) int { return slices.Index(covers, c) }
+
+// Has reports whether the kind carries tag.
+func (k *Kind) Has(tag string) bool { return slices.Contains(k.Tags, tag) }
+
+// Has reports whether the terrain carries tag.
+func (t *Terrain) Has(tag string) bool { return slices.Contains(t.Tags, tag) }
+
+// Effect is one part of a table result: who (A the attackers, D the
+// defenders or the target) suffers what: stunned, wounded, killed, or a
+// retreat of N hexes (DN-RES-1).
+type Effect struct {
+	Who  byte   `json:"who"`
+	What string `json:"what"`
+	N    int    `json:"n,omitempty"`
+}
+
+// Result words.
+const (
+	Stunned = "stunned"
+	Wounded = "wounded"
+	Killed  = "killed"
+	Retreat = "retreat"
+)
+
+// parseEffects reads a result code: "-" (no effect), or effects joined by
+// "+", each A or D then S (stunned), W (wounded), K (killed) or R (retreat
+// one hex; R2 two hexes): "DW+DR".
+func parseEffects(code string) ([]Effect, error) {
+	if code == "-" {
+		return nil, nil
+	}
+	var out []Effect
+	for part := range strings.SplitSeq(code, "+") {
+		if len(part) < 2 || (part[0] != 'A' && part[0] != 'D') {
+			return nil, fmt.Errorf("result %q: write - or codes such as DS, DW, DK, DR, DR2, AR, AS, AW joined by +", code)
+		}
+		e := Effect{Who: part[0]}
+		switch part[1] {
+		case 'S':
+			e.What = Stunned
+		case 'W':
+			e.What = Wounded
+		case 'K':
+			e.What = Killed
+		case 'R':
+			e.What, e.N = Retreat, 1
+			if len(part) > 2 {
+				n, err := strconv.Atoi(part[2:])
+				if err != nil || n < 1 || n > 6 {
+					return nil, fmt.Errorf("result %q: a retreat is R or R2 … R6", code)
+				}
+				e.N = n
+			}
+		default:
+			return nil, fmt.Errorf("result %q: %c is not S, W, K or R", code, part[1])
+		}
+		if e.What != Retreat && len(part) > 2 {
+			return nil, fmt.Errorf("result %q: only a retreat takes a number", code)
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// effectWords writes effects on one character for people: "wounded,
+// retreats 1".
+func effectWords(es []Effect) string {
+	if len(es) == 0 {
+		return "no effect"
+	}
+	var parts []string
+	for _, e := range es {
+		if e.What == Retreat {
+			parts = append(parts, fmt.Sprintf("retreats %d", e.N))
+		} else {
+			parts = append(parts, e.What)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// combatWords writes a combat result for people: "defender wounded,
+// attacker retreats 1".
+func combatWords(es []Effect) string {
+	if len(es) == 0 {
+		return "no effect"
+	}
+	var parts []string
+	for _, e := range es {
+		who := "defender"
+		if e.Who == 'A' {
+			who = "attacker"
+		}
+		if e.What == Retreat {
+			parts = append(parts, fmt.Sprintf("%s retreats %d", who, e.N))
+		} else {
+			parts = append(parts, who+" "+e.What)
+		}
+	}
+	return strings.Join(parts, ", ")
+}
