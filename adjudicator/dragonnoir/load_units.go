@@ -198,7 +198,9 @@ func (d *Data) scenarios(c *checker, m adjudicator.Module, f scenariosFile) {
 	const file = "scenarios.yaml"
 	for _, l := range f.Scenarios {
 		s := l.V
-		at := func(format string, args ...any) { c.at(file, l.Line, "scenario %s: "+format, append([]any{s.ID}, args...)...) }
+		at := func(format string, args ...any) {
+			c.at(file, l.Line, "scenario %s: "+format, append([]any{s.ID}, args...)...)
+		}
 		c.prov(file, l.Line, s.Prov)
 		if s.ID == "" {
 			at("give it an id")

@@ -68,10 +68,10 @@ type ResultKey struct {
 // CombatColumn is one odds column of the Combat Table: the results for a
 // modified roll of 1 to 10 (GAP-1).
 type CombatColumn struct {
-	Odds string   `yaml:"odds"` // "1-1", "2-1", …
-	Rows []string `yaml:"rows"` // 10 result codes, for modified rolls 1 … 10
-	Prov Prov     `yaml:",inline"`
-	n    int      // the odds, n-1
+	Odds  string   `yaml:"odds"` // "1-1", "2-1", …
+	Rows  []string `yaml:"rows"` // 10 result codes, for modified rolls 1 … 10
+	Prov  Prov     `yaml:",inline"`
+	n     int      // the odds, n-1
 	cells [][]Effect
 }
 
@@ -157,7 +157,7 @@ type Weapon struct {
 }
 
 type weaponsFile struct {
-	Range   int              `yaml:"range"` // DN-FIRE-8: 5 hexes underground
+	Range   int             `yaml:"range"` // DN-FIRE-8: 5 hexes underground
 	Weapons []lined[Weapon] `yaml:"weapons"`
 }
 
@@ -268,9 +268,9 @@ type Spell struct {
 	Effect   string   `yaml:"effect"`
 	Rolls    []string `yaml:"rolls"`
 	Armoured int      `yaml:"armoured"`
-	Count   int    `yaml:"count"`
-	Lasts   int    `yaml:"lasts"`
-	Prov    Prov   `yaml:",inline"`
+	Count    int      `yaml:"count"`
+	Lasts    int      `yaml:"lasts"`
+	Prov     Prov     `yaml:",inline"`
 }
 
 type spellsFile struct {
@@ -300,8 +300,8 @@ type HiddenMarker struct {
 // wins as soon as no living enemy character is on the map), "hold" (Side
 // wins at the end, if no other condition was met first).
 type Victory struct {
-	Kind      string `yaml:"kind"`
-	Side      string `yaml:"side"`
+	Kind string `yaml:"kind"`
+	Side string `yaml:"side"`
 	Zone string `yaml:"zone"` // kept for the scenarios chapter's exits
 	Text string `yaml:"text"`
 }

@@ -25,14 +25,14 @@ import (
 
 // Error codes of Dragon Noir orders (stable: docs/orders/dragon-noir.md).
 const (
-	codeNotYours        = "not-yours"        // a unit of the other side
-	codeWrongSection    = "wrong-section"    // a section the side does not have (Krobs do not fire)
-	codeBadLocation     = "bad-location"     // not a location of the map
-	codeTwice           = "twice"            // a unit given two orders of one kind
-	codeUnknownSpell    = "unknown-spell"    // no such spell in the module
-	codeBadAnswer       = "bad-answer"       // an answer the question does not accept
-	codeUnknownStanding = "unknown-standing" // a standing order nobody reads
-	codeNotMagician     = "not-a-magician"   // a spell from a character who is none
+	codeNotYours        = "not-yours"          // a unit of the other side
+	codeWrongSection    = "wrong-section"      // a section the side does not have (Krobs do not fire)
+	codeBadLocation     = "bad-location"       // not a location of the map
+	codeTwice           = "twice"              // a unit given two orders of one kind
+	codeUnknownSpell    = "unknown-spell"      // no such spell in the module
+	codeBadAnswer       = "bad-answer"         // an answer the question does not accept
+	codeUnknownStanding = "unknown-standing"   // a standing order nobody reads
+	codeNotMagician     = "not-a-magician"     // a spell from a character who is none
 	codeNotResolved     = "spell-not-resolved" // a spell umpire cannot resolve yet
 )
 

@@ -87,4 +87,3 @@ func (w *world) killerSplit(by []*Char) bool {
 	}
 	return fatal
 }
-

@@ -1,6 +1,5 @@
 package dragonnoir
 
-
 // Chapter: spectres (A.10.2): Gargoyles and Living Dead summoned by a
 // spell (magic.go), who cannot be hurt (special.go: every hurt is a
 // retreat, DN-SPECTRE-3), and vanish after their time (DN-SPECTRE-4, -7),

@@ -209,4 +209,3 @@ func sortedRemove(l []string, v string) []string {
 	}
 	return l
 }
-

@@ -125,10 +125,10 @@ type program struct {
 // move, a combat's roll and the effects already applied. A chapter that
 // needs more adds a field.
 type work struct {
-	Step    int          `json:"step,omitempty"`
-	Entered bool         `json:"entered,omitempty"` // a move has entered Path[Step] (and rolled its infiltration)
-	Fired   bool         `json:"fired,omitempty"` // the defensive fire at Step is done
-	Combat  *combatWork  `json:"combat,omitempty"`
+	Step    int            `json:"step,omitempty"`
+	Entered bool           `json:"entered,omitempty"` // a move has entered Path[Step] (and rolled its infiltration)
+	Fired   bool           `json:"fired,omitempty"`   // the defensive fire at Step is done
+	Combat  *combatWork    `json:"combat,omitempty"`
 	Extra   map[string]any `json:"extra,omitempty"`
 }
 

@@ -9,9 +9,9 @@ package rulesets
 
 import (
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/campaign"
-	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/tournament"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/glory"
