@@ -40,7 +40,7 @@ func locString(mp *hexmap.Map, l hex.Loc) string {
 	if l == mp.FloorLoc(l.Hex) {
 		return l.Hex.String()
 	}
-	return l.String()
+	return l.Hex.String() + "@" + l.Level.String() // "0404@0": a deck at 0 over a lower floor
 }
 
 // footprintOf is where a counter of kind k anchored at h and facing facing

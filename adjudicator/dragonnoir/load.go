@@ -145,7 +145,6 @@ func (d *Data) combat(c *checker, f combatFile) {
 		col.n = n
 		if len(col.Rows) != 10 {
 			c.at(file, l.Line, "column %s has %d rows: give the result for each roll of the d10, 1 to 10 (DN-GEN-1)", col.Odds, len(col.Rows))
-			continue
 		}
 		for i, code := range col.Rows {
 			es, err := parseEffects(code)

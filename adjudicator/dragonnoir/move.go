@@ -82,7 +82,11 @@ func (w *world) moveOrder(p *program, o *MoveOrder) bool {
 			case last && o.Facing != "":
 				face = o.Facing
 			}
-			cost, prov, why := w.step(c, k, l, face, o.Jump == o.Path[wk.Step], last)
+			if k.Shape != hex.Single.Name {
+				flush() // a counter of several hexes steps from where it stands
+			}
+			cur := mustLoc(st, seg[len(seg)-1])
+			cost, prov, why := w.step(c, k, cur, l, face, o.Jump == o.Path[wk.Step], last)
 			used = append(used, prov)
 			if why != "" {
 				return stop("%s", why)
@@ -101,7 +105,7 @@ func (w *world) moveOrder(p *program, o *MoveOrder) bool {
 					return false
 				}
 			}
-			if !last {
+			if !last && len(w.infiltrators(c, l)) > 0 {
 				flush()
 				if w.infiltrate(c) {
 					return false
@@ -129,14 +133,13 @@ func mustLoc(st *State, s string) hex.Loc {
 	return l
 }
 
-// step says what entering l costs c (facing face for a counter of several
+// step says what entering l from cur costs c (facing face for a counter of several
 // hexes) and why it may not, "" when it may: l touches where c is (or c
 // jumps down one level, DN-MOVE-13); c may enter every hex it would cover
 // (DN-MOVE-5); no standing enemy is there (DN-MOVE-4); at the end of its
 // move no other living character is there (DN-STACK-2).
-func (w *world) step(c *Char, k *Kind, l hex.Loc, face string, jump, last bool) (int, Prov, string) {
+func (w *world) step(c *Char, k *Kind, cur, l hex.Loc, face string, jump, last bool) (int, Prov, string) {
 	st := w.st()
-	cur := st.loc(c)
 	t := st.Terrain(l)
 	switch {
 	case jump:
@@ -201,16 +204,8 @@ func (w *world) touchesAny(c *Char, l hex.Loc) bool {
 // It reports whether the move ends here.
 func (w *world) infiltrate(c *Char) bool {
 	st := w.st()
-	k := st.Kind(c)
-	if k.Has(TagIgnoresInfil) {
-		return false
-	}
-	l := st.loc(c)
-	for _, e := range st.Threats(string(c.Side), l) {
+	for _, e := range w.infiltrators(c, st.loc(c)) {
 		ek := st.Kind(e)
-		if ek.Has(TagCausesNoInfil) {
-			continue
-		}
 		r := w.d10(fmt.Sprintf("infiltration of %s past %s on %s", c.ID, e.ID, c.At))
 		res, prov := st.data.Infiltration(ek, r.Total)
 		used := Provs{prov}
@@ -232,6 +227,23 @@ func (w *world) infiltrate(c *Char) bool {
 		return true
 	}
 	return false
+}
+
+// infiltrators are the enemies that make c roll for crossing l: in
+// position to attack it, unless c ignores infiltration or they cause none
+// (DN-SPEC-9, DN-KROB-12).
+func (w *world) infiltrators(c *Char, l hex.Loc) []*Char {
+	st := w.st()
+	if st.Kind(c).Has(TagIgnoresInfil) {
+		return nil
+	}
+	var out []*Char
+	for _, e := range st.Threats(string(c.Side), l) {
+		if !st.Kind(e).Has(TagCausesNoInfil) {
+			out = append(out, e)
+		}
+	}
+	return out
 }
 
 // jump rolls on the Jump table for c, who has just jumped down a level

@@ -34,10 +34,10 @@ func (w *world) hurt(c *Char, what string, n int, by []*Char, used Provs, _ bool
 	if what == Retreat {
 		cv.N = n
 	}
-	if cv.Why != "" {
-		w.say(nil, "%s: %s.", c.ID, cv.Why)
-	}
 	k := st.Kind(c)
+	if cv.Why != "" {
+		w.say(Provs{k.Prov}, "%s: %s.", c.ID, cv.Why)
+	}
 	switch cv.What {
 	case "":
 		return false

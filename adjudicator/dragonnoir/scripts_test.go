@@ -43,3 +43,46 @@ func playCase(t *testing.T, path string, l func(string) (adjudicator.Ruleset, bo
 	}
 	return run
 }
+
+func readFile(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}
+
+// playText plays a case given as text, which must hold.
+func playText(t *testing.T, src string, l func(string) (adjudicator.Ruleset, bool)) *script.Run {
+	t.Helper()
+	s, err := script.Parse("case.yaml", []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := script.Play(s, l, script.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !run.OK() {
+		t.Fatalf("the case fails: %v", run.Failures)
+	}
+	return run
+}
+
+// allLines are every report line and roll of a run, as the referee reads
+// them.
+func allLines(run *script.Run) []string {
+	var out []string
+	for _, st := range run.Steps {
+		for _, r := range st.Results {
+			for _, l := range r.Full {
+				out = append(out, l.Text)
+			}
+			for _, r := range r.AllRolls {
+				out = append(out, r.String())
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,132 @@
+package dragonnoir_test
+
+import (
+	"bufio"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
+)
+
+// Every DN- rule ID of Part A of the digest (the DN2 tactical rules) is to
+// be accounted for: a rule case names it in its "rules:" list, a Go test
+// checks it (byTest), or it is a statement with nothing to play
+// (noBehaviour, each with its reason). TestRuleCoverage reads the digest in
+// place; for now it lists the IDs nothing accounts for with t.Log, and
+// fails only on a name that does not exist: the chapters' helpers make it
+// strict once their cases are in.
+
+const digestPath = "../../../shared/rules/dragon-noir.md"
+
+// byTest are the rules a Go test checks rather than a case, with the test.
+var byTest = map[string]string{
+	"DN-GEN-8":  "TestBuiltinModuleChecks, TestLoaderErrors: the game sheets' tables are module data, loaded and checked",
+	"DN-CNT-7":  "TestBuiltinModuleChecks: Gerfindel's printed 16, 8, 10 are his healthy face in counters.yaml",
+	"DN-MAP-1":  "TestBuiltinModuleChecks: the builtin assembly joins X to X with arrows aligned (hexmap checks every join)",
+	"DN-TURN-1": "TestUserCombatTable and every case: a game starts from a scenario or position of its module",
+}
+
+// noBehaviour are the rules no case can show, each with the reason.
+var noBehaviour = map[string]string{
+	"DN-GEN-4": "the series of games: information",
+	"DN-GEN-5": "the box's contents: module data stands for the sheets (docs/dragon-noir.md)",
+	"DN-GEN-6": "scale: each counter is one character, one hex is 2 m; no rule of play",
+	"DN-GEN-7": "the turn counter: the game's turn is in every view and mail",
+	"DN-MAP-3": "the DN1 maps are compatible: a group adds them as boards",
+	"DN-CNT-1": "the three kinds of counter: module data",
+	"DN-CNT-2": "the Adventurers' peoples and count: counters.yaml",
+	"DN-CNT-6": "the three numbers of a counter: counters.yaml faces",
+}
+
+var idRE = regexp.MustCompile(`^(?:- |\| )\*\*(DN-[A-Z]+-[0-9]+)\b`)
+
+// partA reads the digest's Part A.
+func partA(t *testing.T) []string {
+	t.Helper()
+	f, err := os.Open(digestPath)
+	if err != nil {
+		t.Skipf("the rules digest is not at %s (%v): skipping the check against it", digestPath, err)
+	}
+	defer f.Close()
+	var lines []string
+	sc := bufio.NewScanner(f)
+	sc.Buffer(make([]byte, 1<<20), 1<<20)
+	in := false
+	for sc.Scan() {
+		l := sc.Text()
+		switch {
+		case strings.HasPrefix(l, "# PART A"):
+			in = true
+		case strings.HasPrefix(l, "# PART B"):
+			in = false
+		case in:
+			lines = append(lines, l)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return lines
+}
+
+// TestRuleCoverage reports the DN- rule IDs of Part A no case, test or
+// reason accounts for.
+func TestRuleCoverage(t *testing.T) {
+	ids := map[string]bool{}
+	for _, l := range partA(t) {
+		if m := idRE.FindStringSubmatch(l); m != nil {
+			ids[m[1]] = true
+		}
+	}
+	if len(ids) < 200 {
+		t.Fatalf("found only %d rule IDs in Part A of the digest: has its format changed?", len(ids))
+	}
+	named := scripttest.Coverage(scripttest.Load(t, os.DirFS("testdata"), "."))
+	meta := regexp.MustCompile(`^(AMB|GAP|PBEM|ROLL|HID)-`)
+	for id, files := range named {
+		if !ids[id] && !meta.MatchString(id) {
+			t.Errorf("%s names %s, which Part A of the digest does not define", strings.Join(files, ", "), id)
+		}
+	}
+	for _, list := range []map[string]string{noBehaviour, byTest} {
+		for id := range list {
+			if !ids[id] {
+				t.Errorf("the coverage lists name %s, which Part A of the digest does not define", id)
+			}
+		}
+	}
+	for id := range noBehaviour {
+		if len(named[id]) > 0 {
+			t.Errorf("%s is listed as having no behaviour, but %s names it: take it off the list", id, strings.Join(named[id], ", "))
+		}
+	}
+	var uncovered []string
+	count := map[string]int{}
+	for id := range ids {
+		switch {
+		case len(named[id]) > 0:
+			count["named by a case"]++
+		case byTest[id] != "":
+			count["checked by a Go test"]++
+		case noBehaviour[id] != "":
+			count["no behaviour, with the reason"]++
+		default:
+			uncovered = append(uncovered, id)
+		}
+	}
+	num := regexp.MustCompile(`^(.*?)(\d+)$`)
+	sort.Slice(uncovered, func(i, j int) bool {
+		a, b := num.FindStringSubmatch(uncovered[i]), num.FindStringSubmatch(uncovered[j])
+		if a[1] != b[1] {
+			return a[1] < b[1]
+		}
+		return len(a[2]) < len(b[2]) || len(a[2]) == len(b[2]) && a[2] < b[2]
+	})
+	t.Logf("%d rule IDs in Part A: %v", len(ids), count)
+	if len(uncovered) > 0 {
+		t.Logf("not yet accounted for (%d): %s", len(uncovered), strings.Join(uncovered, " "))
+	}
+}

@@ -1,0 +1,78 @@
+package dragonnoir
+
+import (
+	"encoding/json"
+	"reflect"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/pause"
+)
+
+// samples holds one event of each type, as a chapter emits it. A chapter
+// that adds an event adds its sample here: TestEveryEventFolds fails on a
+// declared type without one.
+var samples = map[string]adjudicator.Event{
+	Prefix + ".resolving": &Resolving{},
+	Prefix + ".stepped":   &Stepped{Turn: 1, Step: StepKrobs},
+	Prefix + ".placed":    &Placed{Unit: "gharv-1", Side: Gharvs, At: "0202", Why: "appears"},
+	Prefix + ".moved":     &Moved{Unit: "jon", Path: []string{"0102", "0202"}, MP: 1, Kind: "move"},
+	Prefix + ".condition": &Conditioned{Unit: "jon", Face: Wounded, Wounds: 1},
+	Prefix + ".flagged":   &Flagged{Flag: flagMoved, IDs: []string{"jon"}},
+	Prefix + ".energy":    &Energy{Unit: "jon", PE: 0},
+	Prefix + ".web":       &Webbed{At: "0302", Intact: true},
+	Prefix + ".rowed":     &Rowed{Boat: "boat-1", At: "0403", Facing: "N"},
+	Prefix + ".revealed":  &Revealed{Marker: "orb-1"},
+	Prefix + ".traced":    &Traced{Trace: adjudicator.Trace{Kind: "fire", Unit: "jon", Path: []string{"0102", "0302"}}},
+	Prefix + ".ended":     &Ended{Winner: Krobs, Result: "test"},
+	Prefix + ".asked":     &pause.Asked{Prefix: Prefix, Pending: pause.Pending{Question: pause.Question{ID: "q", Side: Krobs}}},
+	Prefix + ".resumed":   &pause.Resumed{Prefix: Prefix, Question: "q", Side: Krobs, Answer: "x", By: "player"},
+	Prefix + ".standing":  &pause.StandingSet{Prefix: Prefix, Side: Krobs, Key: KeyAdvance, Answer: "never"},
+}
+
+// TestEveryEventFolds: every declared event type has a sample, survives a
+// JSON round trip into the type EventTypes makes for it, and is folded by
+// Evolve; an event the ruleset does not know panics (fails loudly) rather
+// than being ignored.
+func TestEveryEventFolds(t *testing.T) {
+	d, err := builtinData()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, et := range eventTypes() {
+		ev, ok := samples[et.Name]
+		if !ok {
+			t.Errorf("event %s has no sample in events_test.go", et.Name)
+			continue
+		}
+		b, err := json.Marshal(ev)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back := et.New()
+		if err := json.Unmarshal(b, back); err != nil {
+			t.Errorf("%s: %v", et.Name, err)
+			continue
+		}
+		if back.EventType() != et.Name || !reflect.DeepEqual(back, ev) {
+			t.Errorf("%s: decodes to %#v, want %#v", et.Name, back, ev)
+		}
+		st, err := positionSetup(d, Rules{}, []byte("map: fosse\nunits: [{unit: jon, at: \"0102\"}]\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !st.evolve(back) {
+			t.Errorf("%s is declared but not folded", et.Name)
+		}
+	}
+	defer func() {
+		if recover() == nil {
+			t.Error("an unknown event was folded silently")
+		}
+	}()
+	Ruleset.Evolve(&State{}, unknown{})
+}
+
+type unknown struct{}
+
+func (unknown) EventType() string { return "dragonnoir.unknown" }
