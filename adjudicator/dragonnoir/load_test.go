@@ -44,6 +44,7 @@ func TestLoaderErrors(t *testing.T) {
 		{"terrain.yaml", "{kind: floor, title: flat ground,", "{kind: floor, titel: flat ground,", `terrain.yaml: line 5, column 19: unknown field "titel"`},
 		{"terrain.yaml", "{kind: sand,", "{kind: sandy,", `no row for terrain sand, which the maps use`},
 		{"scenarios.yaml", `{unit: jon, at: "0103"}`, `{unit: jon, at: "2103"}`, "scenario descente: forces: jon: 2103 is not on the map"},
+		{"scenarios.yaml", `{unit: warrior-1, at: "1006"}`, `{unit: warrior-1, at: "0902"}`, "scenario descente: forces: guard-1 and warrior-1 are both on 0902"},
 		{"fire.yaml", `heavy:  [C, C, "-", "-", "-", "-", "-", "-", "-", "-"]`, `heavy:  [C, D, "-", "-", "-", "-", "-", "-", "-", "-"]`, `weapon short-bow, heavy cover, roll 2: "D" is not in the key`},
 	}
 	for _, c := range cases {

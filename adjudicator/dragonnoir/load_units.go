@@ -223,6 +223,7 @@ func (d *Data) scenarios(c *checker, m adjudicator.Module, f scenariosFile) {
 			}
 		}
 		seen := map[string]bool{}
+		covered := map[string]string{} // location → the counter on it (DN-STACK-2)
 		for _, p := range s.Forces {
 			k := d.Counters[p.Unit]
 			if k == nil {
@@ -236,6 +237,19 @@ func (d *Data) scenarios(c *checker, m adjudicator.Module, f scenariosFile) {
 			if mp != nil && p.At != "" {
 				if err := placeable(mp, k, p); err != nil {
 					at("forces: %s: %v", p.Unit, err)
+					continue
+				}
+				l, _ := locOn(mp, p.At)
+				f, _ := footprintOf(mp, k, l.Hex, p.Facing)
+				for _, h := range f.Hexes() {
+					cl := locString(mp, l)
+					if h != l.Hex {
+						cl = locString(mp, mp.FloorLoc(h))
+					}
+					if o, ok := covered[cl]; ok {
+						at("forces: %s and %s are both on %s: one living character a hex (DN-STACK-2)", o, p.Unit, cl)
+					}
+					covered[cl] = p.Unit
 				}
 			}
 		}
