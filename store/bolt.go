@@ -460,7 +460,7 @@ func writeBatch(tx *bolt.Tx, games, marks *bolt.Bucket, ob outbox, b *Batch, ev 
 		}
 	}
 	for _, m := range b.Outbox {
-		if err := ob.queue(queued(m)); err != nil {
+		if err := ob.load(queued(m)); err != nil {
 			return err
 		}
 	}
@@ -573,33 +573,6 @@ func decodeMessage(p []byte) (uint64, Message, error) {
 func byGamePrefix(game string) []byte {
 	p := binary.AppendUvarint(nil, uint64(len(game)))
 	return append(p, game...)
-}
-
-// queue adds a new message to the outbox and its indexes.
-func (o outbox) queue(m Message) error {
-	n, err := o.order.NextSequence()
-	if err != nil {
-		return err
-	}
-	v, err := encodeMessage(n, &m)
-	if err != nil {
-		return fmt.Errorf("outbox message %q: %w", m.ID, err)
-	}
-	id := []byte(m.ID)
-	o.order.FillPercent = 1.0
-	if err := o.msgs.Put(id, v); err != nil {
-		return fmt.Errorf("outbox message %q: %w", m.ID, err)
-	}
-	if err := o.order.Put(seqKey(n), id); err != nil {
-		return fmt.Errorf("outbox message %q: %w", m.ID, err)
-	}
-	if err := o.bygame.Put(binary.BigEndian.AppendUint64(byGamePrefix(m.Game), n), id); err != nil {
-		return fmt.Errorf("outbox message %q: %w", m.ID, err)
-	}
-	if err := o.due.Put(dueKey(m.NextAttempt, m.ID), []byte{}); err != nil {
-		return fmt.Errorf("outbox message %q: %w", m.ID, err)
-	}
-	return nil
 }
 
 func (o outbox) get(id string) (uint64, Message, error) {

@@ -331,7 +331,8 @@ func loadBolt(tx *bolt.Tx, games, marks, meta, secrets *bolt.Bucket, o outbox, k
 }
 
 // load adds a message as it is, status and all, to the outbox and its
-// indexes: the pending index only if it is Pending.
+// indexes: the pending index only if it is Pending. A message queued by
+// Append is loaded as queued made it.
 func (o outbox) load(m Message) error {
 	n, err := o.order.NextSequence()
 	if err != nil {
