@@ -259,3 +259,18 @@ func addrOf(side adjudicator.Side) string {
 	}
 	return blueAddr
 }
+
+// eventTypes counts the events of each type in a game's log from event
+// from on: how the tests see that a mail was recorded exactly once.
+func eventTypes(t *testing.T, st store.Store, game string, from uint64) map[string]int {
+	t.Helper()
+	evs, err := st.Events(context.Background(), game, from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	count := map[string]int{}
+	for _, e := range evs {
+		count[e.Type]++
+	}
+	return count
+}

@@ -141,14 +141,7 @@ func killAt(t *testing.T, step string) {
 	d.stop()
 
 	// Recorded exactly once: one orders.accepted and one adjudication.
-	evs, err := st.Events(ctx, g.ID, before+1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	count := map[string]int{}
-	for _, e := range evs {
-		count[e.Type]++
-	}
+	count := eventTypes(t, st, g.ID, before+1)
 	if count[game.TypeOrders] != 1 || count[game.TypeAdjudicated] != 1 {
 		t.Errorf("after a kill at %s the mail was recorded as %v", step, count)
 	}

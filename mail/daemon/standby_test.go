@@ -106,14 +106,7 @@ func TestStandbyTakesOver(t *testing.T) {
 	if handledA != 1 || handledB != 1 || takenA != 3 {
 		t.Errorf("the first daemon handled %d mails (took %d leases), the second %d; want 1 (3) and 1", handledA, takenA, handledB)
 	}
-	evs, err := st.Events(context.Background(), "race-standby", 1)
-	if err != nil {
-		t.Fatal(err)
-	}
-	count := map[string]int{}
-	for _, e := range evs {
-		count[e.Type]++
-	}
+	count := eventTypes(t, st, "race-standby", 1)
 	if count[game.TypeOrders] != 2 || count[game.TypeAdjudicated] != 1 {
 		t.Errorf("the game's log has %v, want 2 orders and 1 adjudication", count)
 	}
