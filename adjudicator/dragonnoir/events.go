@@ -1,6 +1,8 @@
 package dragonnoir
 
 import (
+	"slices"
+
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/pause"
 )
@@ -122,6 +124,7 @@ func eventTypes() []adjudicator.EventType {
 		ev(func() adjudicator.Event { return &Revealed{} }),
 		ev(func() adjudicator.Event { return &Traced{} }),
 		ev(func() adjudicator.Event { return &Ended{} }),
+		ev(func() adjudicator.Event { return &Capsized{} }), // chapter: Gharvs (gharv_capsize.go)
 	}
 	return append(out, pause.Events(Prefix)...)
 }
@@ -191,6 +194,8 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 		s.Traces = append(s.Traces, e.Trace)
 	case *Ended:
 		s.Over, s.Winner, s.Result, s.Step = true, e.Winner, e.Result, StepOver
+	case *Capsized: // chapter: Gharvs
+		s.Boats = slices.DeleteFunc(s.Boats, func(b *Boat) bool { return b.ID == e.Boat })
 	default:
 		return false
 	}

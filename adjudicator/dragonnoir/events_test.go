@@ -28,6 +28,7 @@ var samples = map[string]adjudicator.Event{
 	Prefix + ".asked":     &pause.Asked{Prefix: Prefix, Pending: pause.Pending{Question: pause.Question{ID: "q", Side: Krobs}}},
 	Prefix + ".resumed":   &pause.Resumed{Prefix: Prefix, Question: "q", Side: Krobs, Answer: "x", By: "player"},
 	Prefix + ".standing":  &pause.StandingSet{Prefix: Prefix, Side: Krobs, Key: KeyAdvance, Answer: "never"},
+	Prefix + ".capsized":  &Capsized{Boat: "boat-1", By: "gharv-1"},
 }
 
 // TestEveryEventFolds: every declared event type has a sample, survives a

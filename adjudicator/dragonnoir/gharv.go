@@ -5,53 +5,136 @@ import (
 	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
+	"github.com/umpire-pbem/umpire/adjudicator/pause"
 )
 
 // Chapter: the Gharv interphases (DN-TURN-6, A.10.4, PBEM-DN-12), resolved
-// inside the adjudication that ends each player-turn, with no mail:
-// appearance rolls for every character in water, beside water or on marsh
-// (gharvs.yaml), placement on an adjacent water hex by re-rolls (DN-GHARV-3,
-// AMB-33), the Gharvs' attacks (DN-GHARV-4 … 10), their return to the water
-// (DN-GHARV-11, AMB-34).
+// inside the adjudication that ends each player-turn, with no mail: the
+// Gharvs are no player's (DN-GHARV-1, AMB-35), the referee rolls and moves
+// for them. An interphase has three steps:
 //
-// First implementation: the referee decides everything (AMB-35): retreat
-// paths are the referee's, the Gharv's advance is automatic. Left to its
-// helper: capsizing boats (DN-GHARV-5), the attack order by die when
-// disputed (DN-GHARV-7), the owners' choices (PBEM-DN-9 … 11).
+//  1. appearance (gharv.go): every character of both sides in water,
+//     beside water (on a beach, in a boat, or touching a water location)
+//     or on marsh rolls on the appearance table (gharvs.yaml); a Gharv
+//     that appears is placed at once on an adjacent water location,
+//     numbered and picked by re-rolls (DN-GHARV-3, ROLL-7), else on marsh,
+//     else anywhere a Gharv may stand (AMB-33);
+//  2. combat (gharv_attack.go): every Gharv in contact with a character
+//     attacks, the one that called it first, older Gharvs too
+//     (DN-GHARV-4, -10), in an order the die settles when it matters
+//     (DN-GHARV-7, ROLL-9); a character in a boat has its boat capsized
+//     instead (gharv_capsize.go, DN-GHARV-5); a Gharv never attacks into a
+//     location it could not enter (DN-GHARV-9), and always advances into
+//     the location its victim left (DN-GHARV-8);
+//  3. disappearance (gharv_leave.go): a Gharv in contact with nobody heads
+//     for the nearest water on its land MP and is gone once in it
+//     (DN-GHARV-11, -12, AMB-34).
+//
+// The players decide only their usual choices (PBEM-DN-12): who of
+// several takes a result, a retreat, an advance when a Gharv is beaten
+// back — the combat chapter's pauses, asked within the interphase. A
+// question the Gharvs would be asked is answered by the referee
+// (gharvAnswer): they always advance.
 
-// interphase resolves one Gharv interphase. It reports a pause (none in
-// this implementation: the referee decides).
+// gharvWork is an interphase in progress, kept in the program's work so
+// that a pause in the middle of it resumes where it stopped.
+type gharvWork struct {
+	// Called says which character called each Gharv that appeared in this
+	// interphase (DN-GHARV-4).
+	Called map[string]string `json:"called,omitempty"`
+	// Order lists the Gharvs that attack, in the order they do.
+	Order []string `json:"order,omitempty"`
+	// Next is the index in Order of the attack being resolved.
+	Next int `json:"next,omitempty"`
+	// Combat is that attack once rolled.
+	Combat *combatWork `json:"combat,omitempty"`
+}
+
+// interphase resolves one Gharv interphase (DN-TURN-6). It reports a
+// pause: a player's choice within a Gharv's combat.
 func (w *world) interphase(p *program) bool {
-	st := w.st()
-	n := 1
-	if p.Side == Krobs {
-		n = 2
+	wk := p.work()
+	if wk.Gharv == nil {
+		st := w.st()
+		n := 1
+		if p.Side == Krobs {
+			n = 2
+		}
+		w.say(nil, "Turn %d, Gharv interphase %d (DN-TURN-6).", st.Turn, n)
+		gw := &gharvWork{Called: w.appear()}
+		gw.Order = w.gharvOrder()
+		wk.Gharv = gw
 	}
-	w.say(nil, "Turn %d, Gharv interphase %d.", st.Turn, n)
-	called := w.appear()
-	w.gharvAttacks(called)
+	gw := wk.Gharv
+	for ; gw.Next < len(gw.Order); gw.Next++ {
+		if w.r.Err() != nil || w.st().Over {
+			return true
+		}
+		if w.gharvAttack(p, gw) {
+			return true
+		}
+		gw.Combat, w.answer = nil, nil
+	}
 	w.gharvsLeave()
 	return false
 }
 
-// exposed says whether c must roll for a Gharv, and in which situation
-// (DN-GHARV-2): in water, beside water (a beach, a boat), on marsh.
-func (w *world) exposed(c *Char) string {
-	st := w.st()
-	t := st.Terrain(st.loc(c))
-	switch {
-	case t.Has(TerrWater):
-		return "in-water"
-	case t.Has(TerrMarsh):
-		return "marsh"
-	case t.Has(TerrBeach):
-		return "beside-water"
+// gharvAnswer is the referee's answer to a question put to the Gharvs
+// (AMB-35): they always advance (DN-GHARV-8, PBEM-DN-10); anything else
+// takes the question's default.
+func gharvAnswer(q pause.Question) string {
+	if q.Key == KeyAdvance {
+		return "always"
 	}
-	return ""
+	return q.Default
 }
 
-// appear rolls for every exposed character and places the Gharvs that
-// appear (DN-GHARV-2, -3). It returns who called each Gharv.
+// exposed says whether c must roll for a Gharv, and in which row of the
+// appearance table (DN-GHARV-2): "in-water" on a water floor, "marsh" on
+// a marsh floor, "beside-water" in a boat, on a beach or touching a water
+// location; "" when it need not roll. A counter of several hexes takes
+// the most exposed of its locations.
+func (w *world) exposed(c *Char) string {
+	st := w.st()
+	if w.boatOf(c) != nil {
+		return "beside-water"
+	}
+	best := ""
+	rank := map[string]int{"": 0, "beside-water": 1, "marsh": 2, "in-water": 3}
+	for _, l := range st.Locs(c) {
+		where := ""
+		t := st.Terrain(l)
+		floor := l == st.board.FloorLoc(l.Hex)
+		switch {
+		case floor && t.Has(TerrWater):
+			where = "in-water"
+		case floor && t.Has(TerrMarsh):
+			where = "marsh"
+		case t.Has(TerrBeach) || w.touchesWater(l):
+			where = "beside-water"
+		}
+		if rank[where] > rank[best] {
+			best = where
+		}
+	}
+	return best
+}
+
+// touchesWater reports whether a water location touches l (a character
+// there could step into the water: no wall, no cliff between).
+func (w *world) touchesWater(l hex.Loc) bool {
+	st := w.st()
+	for _, n := range st.board.Exits(l) {
+		if n == st.board.FloorLoc(n.Hex) && st.Terrain(n).Has(TerrWater) && st.Touch(l, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// appear rolls for every exposed character of both sides, in ID order,
+// and places at once each Gharv that appears (DN-GHARV-2, -3, ROLL-6,
+// ROLL-7). It returns who called each Gharv.
 func (w *world) appear() map[string]string {
 	st := w.st()
 	called := map[string]string{}
@@ -67,58 +150,59 @@ func (w *world) appear() map[string]string {
 		used := Provs{row.Prov}
 		r := w.d10(fmt.Sprintf("Gharv appearance for %s on %s", c.ID, c.At))
 		if !slices.Contains(row.Appears, r.Total) {
-			outcome(r, used, "no Gharv")
+			outcome(r, used, "%s: no Gharv", where)
 			continue
 		}
 		g := w.pooledGharv()
-		spots := w.gharvSpots(c)
-		if g == "" || len(spots) == 0 {
-			outcome(r, used, "a Gharv would appear, but none can")
+		if g == nil {
+			outcome(r, used, "%s: a Gharv appears", where)
+			w.say(used, "A Gharv would rise beside %s, but all %d are already on the map (DN-CNT-4).", c.ID, len(st.data.Kinds[st.data.GharvKind].counterNames()))
 			continue
 		}
-		at := spots[0]
-		if len(spots) > 1 { // number them and re-roll until one comes up (DN-GHARV-3, ROLL-7)
-			for i := 0; i < 20; i++ {
-				pr := w.d10(fmt.Sprintf("Gharv placement for %s", c.ID))
-				if pr.Total <= len(spots) {
-					at = spots[pr.Total-1]
-					outcome(pr, nil, "hex %d of %d: %s", pr.Total, len(spots), locString(st.board, at))
-					break
-				}
-				outcome(pr, nil, "no hex numbered %d: roll again", pr.Total)
-			}
+		spots, rule := w.gharvSpots(c)
+		outcome(r, used, "%s: a Gharv appears", where)
+		if len(spots) == 0 {
+			w.say(used, "A Gharv would rise beside %s, but no location beside it is free for one (DN-GHARV-3, AMB-33).", c.ID)
+			continue
 		}
-		outcome(r, used, "a Gharv appears")
-		w.emit(&Placed{Unit: g, Side: Gharvs, At: locString(st.board, at), Why: "appears"})
-		w.say(used, "A Gharv (%s) rises on %s beside %s (DN-GHARV-2, -3).", g, locString(st.board, at), c.ID)
-		called[g] = c.ID
+		at := w.pickSpot(c, spots)
+		if g.Wounds > 0 || g.Face != Healthy {
+			w.emit(&Conditioned{Unit: g.ID, Face: Healthy})
+		}
+		w.emit(&Placed{Unit: g.ID, Side: Gharvs, At: locString(st.board, at), Why: "appears"})
+		w.say(used, "A Gharv (%s) rises on %s beside %s (%s).", g.ID, locString(st.board, at), c.ID, rule)
+		called[g.ID] = c.ID
 	}
 	return called
 }
 
-// pooledGharv is the first Gharv counter not on the map, "" if none.
-func (w *world) pooledGharv() string {
+// pooledGharv is the first Gharv counter off the map (the 8 of DN-CNT-4:
+// one killed stays where it fell), nil if none.
+func (w *world) pooledGharv() *Char {
 	for _, c := range w.st().Sorted() {
 		if c.Side == Gharvs && c.At == "" {
-			return c.ID
+			return c
 		}
 	}
-	return ""
+	return nil
 }
 
-// gharvSpots are where a Gharv called by c may rise: adjacent free water
-// locations; failing those, adjacent marsh, then any adjacent location a
-// Gharv may enter (AMB-33).
-func (w *world) gharvSpots(c *Char) []hex.Loc {
+// gharvSpots are where a Gharv called by c may rise, numbered in
+// location order, and the rule that chose them: the free water locations
+// touching c (DN-GHARV-3); failing those, the free marsh ones, then any
+// free location touching c a Gharv may enter (AMB-33). A location under
+// a boat is not free.
+func (w *world) gharvSpots(c *Char) ([]hex.Loc, string) {
 	st := w.st()
 	gk := st.data.Kinds[st.data.GharvKind]
 	var water, marsh, other []hex.Loc
+	seen := map[hex.Loc]bool{}
 	for _, from := range st.Locs(c) {
-		for _, n := range st.board.Neighbours(from.Hex) {
-			l := st.board.FloorLoc(n)
-			if !st.CanEnter(gk, l) || w.occupied(nil, l) || slices.Contains(append(append(water, marsh...), other...), l) {
+		for _, l := range st.board.Exits(from) {
+			if seen[l] || l != st.board.FloorLoc(l.Hex) || !st.Touch(from, l) || !st.CanEnter(gk, l) || w.occupied(nil, l) || w.boatAt(l.Hex) != nil || st.Covers(c, l) {
 				continue
 			}
+			seen[l] = true
 			switch t := st.Terrain(l); {
 			case t.Has(TerrWater):
 				water = append(water, l)
@@ -129,7 +213,7 @@ func (w *world) gharvSpots(c *Char) []hex.Loc {
 			}
 		}
 	}
-	for _, ls := range [][]hex.Loc{water, marsh, other} {
+	for i, ls := range [][]hex.Loc{water, marsh, other} {
 		if len(ls) > 0 {
 			slices.SortFunc(ls, func(a, b hex.Loc) int {
 				if a.Less(b) {
@@ -137,130 +221,39 @@ func (w *world) gharvSpots(c *Char) []hex.Loc {
 				}
 				return 1
 			})
-			return ls
+			return ls, []string{"DN-GHARV-3", "no water beside it: marsh, AMB-33", "no water or marsh beside it, AMB-33"}[i]
 		}
 	}
-	return nil
+	return nil, ""
 }
 
-// gharvAttacks: every Gharv in contact with a character attacks it, the
-// one that called it first (DN-GHARV-4, -10), in ID order; a retreating or
-// killed victim's hex is taken by the Gharv (DN-GHARV-8).
-func (w *world) gharvAttacks(called map[string]string) {
-	st := w.st()
-	for _, g := range st.Living(Gharvs) {
-		var target *Char
-		if t := st.Chars[called[g.ID]]; t != nil && t.Alive() && st.CanAttack(g, t) {
-			target = t
-		}
-		for _, c := range st.Living("") {
-			if target == nil && c.Side != Gharvs && st.CanAttack(g, c) {
-				target = c
-			}
-		}
-		if target == nil {
-			continue
-		}
-		cw := &combatWork{Side: Gharvs, Attackers: []string{g.ID}, Defenders: []string{target.ID}}
-		if !w.rollCombat(cw, &AttackOrder{}) {
-			continue
-		}
-		bys := []*Char{g}
-		from := target.At
-		left := false
-		for _, e := range cw.Effects {
-			c := target
-			if e.Who == 'A' {
-				c = g
-			}
-			if w.hurt(c, e.What, e.N, bys, cw.Used, false) && c == target {
-				left = true
-			}
-		}
-		if left && g.Standing() && !w.occupied(g, mustLoc(st, from)) {
-			w.emit(&Moved{Unit: g.ID, Path: []string{g.At, from}, Kind: "advance"})
-			w.say(nil, "%s advances to %s (DN-GHARV-8).", g.ID, from)
-		}
-	}
-}
+// maxRerolls bounds the placement re-rolls: each roll has at least one
+// chance in ten, so a real die never comes near it; a stream that does
+// is broken, and the adjudication fails rather than pick silently.
+const maxRerolls = 200
 
-// gharvsLeave: every Gharv no longer in contact with a character heads
-// for the nearest water, up to its land MP, and leaves the map as soon as
-// it reaches it (DN-GHARV-11, -12, AMB-34).
-func (w *world) gharvsLeave() {
+// pickSpot numbers spots 1, 2 … in location order and rolls the d10
+// until one of the numbers comes up (DN-GHARV-3, ROLL-7). Only the first
+// ten can be numbered on a d10.
+func (w *world) pickSpot(c *Char, spots []hex.Loc) hex.Loc {
 	st := w.st()
-	gk := st.data.Kinds[st.data.GharvKind]
-	for _, g := range st.Living(Gharvs) {
-		busy := false
-		for _, c := range st.Living("") {
-			if c.Side != Gharvs && w.adjacent(g, c) {
-				busy = true
-			}
-		}
-		if busy {
-			continue
-		}
-		if st.Terrain(st.loc(g)).Has(TerrWater) {
-			w.emit(&Placed{Unit: g.ID, Side: Gharvs, Why: "back to the water"})
-			w.say(nil, "%s sinks back into the water.", g.ID)
-			continue
-		}
-		path := w.pathToWater(g, gk.Faces["healthy"].MoveLand)
-		if len(path) > 1 {
-			w.emit(&Moved{Unit: g.ID, Path: path, Kind: "move"})
-		}
-		if st.Terrain(st.loc(g)).Has(TerrWater) {
-			w.emit(&Placed{Unit: g.ID, Side: Gharvs, Why: "back to the water"})
-			w.say(nil, "%s returns to the water and is gone.", g.ID)
-		} else {
-			w.say(nil, "%s crawls toward the water, to %s.", g.ID, g.At)
-		}
+	if len(spots) == 1 {
+		return spots[0]
 	}
-}
-
-// pathToWater is the shortest path from g toward the nearest water
-// location, cut to mp MP (breadth first, by location order).
-func (w *world) pathToWater(g *Char, mp int) []string {
-	st := w.st()
-	k := st.Kind(g)
-	start := st.loc(g)
-	prev := map[hex.Loc]hex.Loc{start: start}
-	queue := []hex.Loc{start}
-	var goal *hex.Loc
-	for len(queue) > 0 && goal == nil {
-		cur := queue[0]
-		queue = queue[1:]
-		for _, n := range st.board.Exits(cur) {
-			if _, seen := prev[n]; seen || !st.Touch(cur, n) || !st.CanEnter(k, n) || w.occupied(g, n) {
-				continue
-			}
-			prev[n] = cur
-			if st.Terrain(n).Has(TerrWater) {
-				goal = &n
-				break
-			}
-			queue = append(queue, n)
+	spots = spots[:min(len(spots), 10)]
+	var names []string
+	for i, l := range spots {
+		names = append(names, fmt.Sprintf("%d %s", i+1, locString(st.board, l)))
+	}
+	w.say(nil, "The locations where the Gharv may rise beside %s are numbered: %s (DN-GHARV-3).", c.ID, list(names))
+	for range maxRerolls {
+		r := w.d10(fmt.Sprintf("Gharv placement for %s", c.ID))
+		if r.Total <= len(spots) {
+			outcome(r, nil, "hex %d of %d: %s", r.Total, len(spots), locString(st.board, spots[r.Total-1]))
+			return spots[r.Total-1]
 		}
+		outcome(r, nil, "no hex numbered %d: roll again", r.Total)
 	}
-	if goal == nil {
-		return nil
-	}
-	var rev []hex.Loc
-	for l := *goal; l != start; l = prev[l] {
-		rev = append(rev, l)
-	}
-	path := []string{g.At}
-	spent := 0
-	for i := len(rev) - 1; i >= 0; i-- {
-		cost, _, _ := st.MPCost(k, rev[i])
-		if spent+cost > mp && !st.Terrain(rev[i]).Has(TerrWater) {
-			break
-		}
-		spent += cost
-		path = append(path, locString(st.board, rev[i]))
-		if spent >= mp {
-			break
-		}
-	}
-	return path
+	w.r.Fail(fmt.Errorf("dragonnoir: %d placement rolls for the Gharv beside %s never came up 1 to %d: the dice stream is broken", maxRerolls, c.ID, len(spots)))
+	return spots[0]
 }

@@ -370,6 +370,11 @@ func (d *Data) gharvs(c *checker, f gharvsFile) {
 	d.Capsize = f.Capsize
 	c.prov(file, 1, f.Capsize.Prov)
 	checkRolls(c, file, 1, f.Capsize.Capsizes)
+	for _, code := range []string{f.Capsize.Overboard, f.Capsize.Sinks} { // chapter: Gharvs (DN-GHARV-5)
+		if _, err := parseEffects(code); err != nil || code == "" {
+			c.at(file, 1, "capsize: overboard and sinks are result codes such as -, DW or DK (what befalls a character aboard): %q", code)
+		}
+	}
 }
 
 func checkRolls(c *checker, file string, line int, rolls []int) {

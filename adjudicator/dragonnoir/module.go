@@ -182,10 +182,15 @@ type GharvAppearance struct {
 	Prov    Prov   `yaml:",inline"`
 }
 
-// Capsize is the rolls on which a Gharv capsizes a boat (GAP-7).
+// Capsize is the rolls on which a Gharv capsizes a boat (GAP-7), and what
+// then befalls each character aboard, as a result code of the combat key
+// ("-" for nothing): Overboard for one who may be in water, Sinks for one
+// who may not enter water (DN-MOVE-5: armour sinks).
 type Capsize struct {
-	Capsizes []int `yaml:"capsizes"`
-	Prov     Prov  `yaml:",inline"`
+	Capsizes  []int  `yaml:"capsizes"`
+	Overboard string `yaml:"overboard"`
+	Sinks     string `yaml:"sinks"`
+	Prov      Prov   `yaml:",inline"`
 }
 
 type gharvsFile struct {

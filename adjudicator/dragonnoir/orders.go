@@ -77,6 +77,9 @@ type MoveOrder struct {
 	Facings []string `json:"facings,omitempty" yaml:"facings,omitempty"`
 	Jump    string   `json:"jump,omitempty" yaml:"jump,omitempty"`
 	Line    int      `json:"-" yaml:"-"`
+	// Fly: a Gargoyle flies its path instead of walking it (DN-SPECTRE-2,
+	// chapter: spectres).
+	Fly bool `json:"fly,omitempty" yaml:"fly,omitempty"`
 }
 
 // AttackOrder is one combat (PBEM-DN-4, -8): the attackers (together when

@@ -86,6 +86,9 @@ type Position struct {
 	Hidden   []HiddenMarker                         `yaml:"hidden"`
 	Done     map[string][]string                    `yaml:"done"`
 	Standing map[adjudicator.Side]map[string]string `yaml:"standing"`
+	// Boats are the boats on the water (anchor at the rear, facing), for
+	// the Gharvs' capsizing (chapter: Gharvs, DN-GHARV-5).
+	Boats []Placement `yaml:"boats"`
 }
 
 // PosUnit is one character of a position.
@@ -168,6 +171,9 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 		st.Webs = sortedInsert(st.Webs, locString(st.board, l))
 	}
 	st.Hidden = slices.Clone(p.Hidden)
+	if err := st.placeBoats(p.Boats); err != nil { // chapter: Gharvs
+		return nil, fmt.Errorf("position: %v", err)
+	}
 	for flag, ids := range p.Done {
 		for _, id := range ids {
 			st.mark(flag, id)

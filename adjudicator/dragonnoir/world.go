@@ -130,6 +130,8 @@ type work struct {
 	Fired   bool           `json:"fired,omitempty"`   // the defensive fire at Step is done
 	Combat  *combatWork    `json:"combat,omitempty"`
 	Extra   map[string]any `json:"extra,omitempty"`
+	// Gharv is a Gharv interphase in progress (chapter: Gharvs, gharv.go).
+	Gharv *gharvWork `json:"gharv,omitempty"`
 }
 
 func (p *program) stages() []string {
@@ -151,6 +153,9 @@ func (p *program) work() *work {
 // suspended and the caller must return without doing anything more.
 func (w *world) pauseFor(p *program, q pause.Question) (string, bool) {
 	st := w.st()
+	if q.Side == Gharvs { // chapter: Gharvs — no player answers for them (AMB-35)
+		return gharvAnswer(q), false
+	}
 	if q.ID == "" {
 		q.ID = w.ask.NextID(st.Turn, q.Key)
 	}
@@ -210,7 +215,12 @@ func (w *world) run(p *program) {
 		case stageFire:
 			paused = w.each(p, len(p.Orders.Fire), func(i int) bool { return w.fireOrder(p, &p.Orders.Fire[i]) })
 		case stageMoves:
-			paused = w.each(p, len(p.Orders.Moves), func(i int) bool { return w.moveOrder(p, &p.Orders.Moves[i]) })
+			paused = w.each(p, len(p.Orders.Moves), func(i int) bool {
+				if o := &p.Orders.Moves[i]; o.Fly { // chapter: spectres, the Gargoyles' flight (spectre_fly.go)
+					return w.fly(p, o)
+				}
+				return w.moveOrder(p, &p.Orders.Moves[i])
+			})
 			if !paused && p.Side == Krobs {
 				paused = w.holdFire(p) // AMB-27: fire at the Krobs that did not move
 			}
