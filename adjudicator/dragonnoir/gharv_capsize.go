@@ -89,7 +89,7 @@ func (w *world) capsize(g *Char, b *Boat) {
 	used := Provs{cp.Prov}
 	var aboard []*Char
 	for _, c := range st.Living("") {
-		if w.boatOf(c) == b {
+		if c.Side != Gharvs && w.boatOf(c) == b {
 			aboard = append(aboard, c)
 		}
 	}

@@ -11,9 +11,9 @@ import (
 // the tag flies may, instead of walking, fly a path of at most
 // flightHexes hexes (a move order with fly: true). In flight it
 //
-//   - passes over obstacles of level 1: characters, trees, water, marsh,
-//     webs' absence aside any terrain it may stand on, and a rise of at
-//     most one level from one hex to the next (it may drop any depth);
+//   - passes over obstacles of level 1: characters, trees, water, marsh
+//     and any other terrain that is not rock, and a rise of at most one
+//     level from one hex to the next (it may drop any depth);
 //   - never crosses rock (impassable terrain), a hexside feature that
 //     stops movement (a wall, and here every other: the module does not
 //     give their heights), or a web (DN-MOVE-11);
