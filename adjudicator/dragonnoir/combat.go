@@ -20,10 +20,11 @@ import (
 // (PBEM-DN-9) and the advance after combat (DN-ADV, PBEM-DN-10) as pauses,
 // and webs (DN-WEB).
 //
-// First implementation: all of the above in their plain form. Left to the
-// combat chapter: "between the legs" geometry (GAP-10), DN-KROB-3's
-// separate front and rear combats beyond the from: given, infiltration
-// during an advance (DN-ADV-6), a web with a Krob on it (DN-WEB-3).
+// The Krob-specific parts (the Guards' modes and "between the legs", the
+// rear, the Killers) are the special rules' (special.go, DN-KROB); this
+// file is the procedure: who may fight, the odds, the roll, the results in
+// order with their questions, the advance (advance.go), retreats
+// (retreat.go) and webs (web.go).
 
 // combatWork is a combat in progress: who fights, the result rolled, how
 // many of its effects are applied, and what the losers left.
@@ -39,6 +40,12 @@ type combatWork struct {
 	VacatedD []string `json:"vacated_d,omitempty"`
 	VacatedA []string `json:"vacated_a,omitempty"`
 	Advanced bool     `json:"advanced,omitempty"`
+	// Victim is who takes the effect being applied, once chosen
+	// (PBEM-DN-9); Done who of the group has already retreated for it.
+	Victim string   `json:"victim,omitempty"`
+	Done   []string `json:"done,omitempty"`
+	// Retreat is a retreat waiting for its owner's path (PBEM-DN-11).
+	Retreat *retreatWork `json:"retreat,omitempty"`
 }
 
 const flagAttackedTwice = "attacked-twice"
@@ -48,7 +55,7 @@ func (w *world) attackOrder(p *program, o *AttackOrder) bool {
 	wk := p.work()
 	if wk.Combat == nil {
 		if o.Web != "" {
-			w.destroyWeb(o)
+			w.tearWeb(o)
 			return false
 		}
 		cw, why := w.declare(p.Side, o)
@@ -108,6 +115,14 @@ func (w *world) declare(side adjudicator.Side, o *AttackOrder) (*combatWork, str
 			}
 		}
 	}
+	return cw, ""
+}
+
+// spend marks cw's attackers as having made their attack of the turn
+// (DN-COMBAT-2; a Guard's second, DN-KROB-1). An attack the odds forbid
+// was never made and spends nothing.
+func (w *world) spend(cw *combatWork) {
+	st := w.st()
 	for _, id := range cw.Attackers {
 		flag := flagAttacked
 		if st.Is(flagAttacked, id) {
@@ -115,7 +130,6 @@ func (w *world) declare(side adjudicator.Side, o *AttackOrder) (*combatWork, str
 		}
 		w.emit(&Flagged{Flag: flag, IDs: []string{id}})
 	}
-	return cw, ""
 }
 
 // rearOK says why an attack from the rear on d is not one: d has no rear
@@ -228,6 +242,9 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 		mod--
 		mods = append(mods, "-1 Killer (DN-KROB-4)")
 	}
+	if cw.Side != Gharvs {
+		w.spend(cw)
+	}
 	r := w.d10(fmt.Sprintf("combat on %s by %s", list(cw.Defenders), list(cw.Attackers)))
 	code, es, _ := col.Combat(r.Total + mod)
 	res := "no effect"
@@ -251,16 +268,48 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 }
 
 // applyCombat applies a combat's effects from where it stands, asking the
-// owner which of several characters takes a stunned or wounded result
-// (PBEM-DN-9), then offers the advance after combat (DN-ADV). It reports
-// a pause.
+// owner which of several characters takes a stunned, wounded or killed
+// result (PBEM-DN-9) and, inside a retreat, its path (PBEM-DN-11), then
+// offers the advance after combat (DN-ADV). It reports a pause.
 func (w *world) applyCombat(p *program, cw *combatWork) bool {
 	st := w.st()
-	for ; cw.Applied < len(cw.Effects); cw.Applied++ {
+	w.fight = &fightCtx{p: p, cw: cw}
+	defer func() { w.fight = nil }()
+	for ; cw.Applied < len(cw.Effects); cw.Applied, cw.Victim, cw.Done = cw.Applied+1, "", nil {
 		e := cw.Effects[cw.Applied]
 		group, by, vac := cw.Defenders, cw.Attackers, &cw.VacatedD
 		if e.Who == 'A' {
 			group, by, vac = cw.Attackers, cw.Defenders, &cw.VacatedA
+		}
+		bys := chars(st, by)
+		if rw := cw.Retreat; rw != nil { // resumed with the path of this retreat
+			c := st.Chars[rw.Unit]
+			before := st.Locs(c)
+			w.retreat(c, rw.N, chars(st, rw.From))
+			if w.fight.paused {
+				return true
+			}
+			*vac = addNew(*vac, w.left(c, before)...)
+			if e.What != Retreat {
+				continue
+			}
+			cw.Done = append(cw.Done, c.ID)
+		}
+		if e.What == Retreat { // DN-MULTI-4: everyone retreats
+			for _, id := range group {
+				c := st.Chars[id]
+				if !c.Alive() || slices.Contains(cw.Done, id) {
+					continue
+				}
+				before := st.Locs(c)
+				w.hurt(c, Retreat, e.N, bys, cw.Used, false)
+				if w.fight.paused {
+					return true
+				}
+				cw.Done = append(cw.Done, id)
+				*vac = addNew(*vac, w.left(c, before)...)
+			}
+			continue
 		}
 		var alive []*Char
 		for _, id := range group {
@@ -268,33 +317,29 @@ func (w *world) applyCombat(p *program, cw *combatWork) bool {
 				alive = append(alive, c)
 			}
 		}
-		bys := chars(st, by)
-		if e.What == Retreat { // DN-MULTI-4: everyone retreats
-			for _, c := range alive {
-				from := c.At
-				if w.hurt(c, Retreat, e.N, bys, cw.Used, false) {
-					*vac = append(*vac, from)
-				}
-			}
-			continue
-		}
 		if len(alive) == 0 {
 			continue
 		}
-		victim := alive[0]
-		if len(alive) > 1 {
-			c, paused := w.casualty(p, alive, e)
-			if paused {
-				return true
+		if cw.Victim == "" {
+			victim := alive[0]
+			if len(alive) > 1 {
+				c, paused := w.casualty(p, alive, e)
+				if paused {
+					return true
+				}
+				victim = c
 			}
-			victim = c
+			cw.Victim = victim.ID
 		}
-		from := victim.At
-		left := w.hurt(victim, e.What, e.N, bys, cw.Used, false)
-		if left || !victim.Standing() {
-			*vac = append(*vac, from) // DN-ADV-2: the hex of the stunned or killed
+		victim := st.Chars[cw.Victim]
+		before := st.Locs(victim)
+		w.hurt(victim, e.What, e.N, bys, cw.Used, false)
+		if w.fight.paused {
+			return true
 		}
+		*vac = addNew(*vac, w.left(victim, before)...) // DN-ADV-2: and the hex of the stunned or killed
 	}
+	w.fight = nil // an advance's infiltration takes the referee's retreat paths
 	if !cw.Advanced {
 		if paused := w.advance(p, cw); paused {
 			return true
@@ -312,9 +357,21 @@ func chars(st *State, ids []string) []*Char {
 	return out
 }
 
+// addNew appends the values of vs l does not hold yet.
+func addNew(l []string, vs ...string) []string {
+	for _, v := range vs {
+		if !slices.Contains(l, v) {
+			l = append(l, v)
+		}
+	}
+	return l
+}
+
 // casualty asks the owner of alive which of them takes effect e
-// (DN-MULTI-3, PBEM-DN-9); a standing priority list answers at once, the
-// default is the one with the lowest attack (PBEM-GEN-3).
+// (DN-MULTI-3, PBEM-DN-9). A standing priority list answers at once: its
+// first entry naming one of them, by ID or as kind:KIND, takes it. The
+// default, at a deadline or when the answer names none of them, is the one
+// with the lowest current attack, the first named on a tie (PBEM-GEN-3).
 func (w *world) casualty(p *program, alive []*Char, e Effect) (*Char, bool) {
 	st := w.st()
 	ids := make([]string, len(alive))
@@ -330,7 +387,7 @@ func (w *world) casualty(p *program, alive []*Char, e Effect) (*Char, bool) {
 	if !ok {
 		q := pause.Question{Side: alive[0].Side, Key: KeyCasualties,
 			Title:   fmt.Sprintf("turn %d, who of %s is %s", st.Turn, list(ids), e.What),
-			Prompt:  fmt.Sprintf("One of %s is %s (DN-MULTI-3). Answer who, or a priority list.", list(ids), e.What),
+			Prompt:  fmt.Sprintf("One of %s is %s (DN-MULTI-3). Answer who, or a priority list of IDs and kind:KIND entries, first first; with none of them, %s (the lowest attack) takes it.", list(ids), e.What, low.ID),
 			Default: low.ID}
 		var paused bool
 		if ans, paused = w.pauseFor(p, q); paused {
@@ -342,39 +399,13 @@ func (w *world) casualty(p *program, alive []*Char, e Effect) (*Char, bool) {
 		pick = []string{strings.TrimSpace(ans)}
 	}
 	for _, id := range pick {
-		if slices.Contains(ids, id) {
-			return st.Chars[id], false
+		for _, c := range alive {
+			if c.ID == id || strings.HasPrefix(id, "kind:") && c.Kind == strings.TrimPrefix(id, "kind:") {
+				w.say(nil, "%s takes the %s result (DN-MULTI-3).", c.ID, e.What)
+				return c, false
+			}
 		}
 	}
+	w.say(nil, "%s takes the %s result: the lowest attack (PBEM-GEN-3).", low.ID, e.What)
 	return low, false
-}
-
-// destroyWeb is an Adventurer's attack on a web with no Krob on it: it
-// advances onto it and the web is destroyed (DN-WEB-1, -2, AMB-32).
-func (w *world) destroyWeb(o *AttackOrder) {
-	st := w.st()
-	a := st.Chars[o.Attackers[0]]
-	l, err := locOn(st.board, o.Web)
-	switch {
-	case err != nil || !st.Web(locString(st.board, l)):
-		w.say(nil, "%s finds no web on %s.", a.ID, o.Web)
-		return
-	case a.Side != Adventurers || !a.Standing() || st.Is(flagAttacked, a.ID):
-		w.say(nil, "%s cannot tear the web on %s: only an Adventurer on its feet that has not attacked this turn may (DN-WEB-1, AMB-32).", a.ID, o.Web)
-		return
-	case !slices.ContainsFunc(st.Locs(a), func(x hex.Loc) bool { return st.Touch(x, l) }):
-		w.say(nil, "%s is not next to the web on %s (DN-WEB-1).", a.ID, o.Web)
-		return
-	}
-	for _, c := range st.At(l) {
-		if c.Alive() {
-			w.say(nil, "%s is on the web on %s: attack it; the web goes only if it retreats or dies and you advance (DN-WEB-3).", c.ID, o.Web)
-			return
-		}
-	}
-	w.emit(&Flagged{Flag: flagAttacked, IDs: []string{a.ID}})
-	from := a.At
-	w.emit(&Moved{Unit: a.ID, Path: []string{from, o.Web}, Kind: "advance"})
-	w.emit(&Webbed{At: locString(st.board, l), Intact: false})
-	w.say(nil, "%s tears the web on %s and advances onto it (DN-WEB-2).", a.ID, o.Web)
 }

@@ -14,11 +14,18 @@ type Rules struct {
 	// location a Krob enters where a shooter has a shot (PBEM-GEN-4 (b));
 	// otherwise the Adventurers' standing triggers fire (PBEM-DN-6).
 	LiveFire bool `json:"live_fire,omitempty"`
+	// BlockedWound (combat chapter, option blocked-retreat=wound): a
+	// character that cannot retreat as far as the result says takes a
+	// wound instead; by default it stops and suffers nothing more (AMB-10).
+	BlockedWound bool `json:"blocked_wound,omitempty"`
 }
 
 var knownOptions = []adjudicator.OptionInfo{
 	{Name: "defensive-fire", Default: "standing", Values: []string{"standing", "live"},
 		Doc: "how the Adventurers fire during the Krob movement (DN-FIRE-12, PBEM-DN-6): standing — by the triggers of their last mail (standing: defensive-fire:), without an extra mail; live — the game stops at each location a Krob enters where an Adventurer has a shot and asks the Adventurer player who fires, showing the Krob's move up to that location only"},
+	// Combat chapter.
+	{Name: "blocked-retreat", Default: "stay", Values: []string{"stay", "wound"},
+		Doc: "a character that cannot retreat as far as a result says (enemies, walls, impassable terrain, no free location at the end): stay — it goes as far as it can and suffers nothing more (AMB-10, the digest's default); wound — it also takes one wound, a harsher house rule for groups who read AMB-10's warning that way"},
 }
 
 func parseOptions(o map[string]string) (Rules, error) {
@@ -34,8 +41,16 @@ func parseOptions(o map[string]string) (Rules, error) {
 			default:
 				return r, fmt.Errorf("option defensive-fire=%s: write standing or live", v)
 			}
+		case "blocked-retreat": // combat chapter
+			switch v {
+			case "stay":
+			case "wound":
+				r.BlockedWound = true
+			default:
+				return r, fmt.Errorf("option blocked-retreat=%s: write stay or wound", v)
+			}
 		default:
-			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire)", k)
+			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire and blocked-retreat)", k)
 		}
 	}
 	return r, nil

@@ -290,6 +290,9 @@ func parseStanding(st *State, side adjudicator.Side, m map[string]yaml.Node) (St
 				return nil, adjudicator.Errorf(&v, adjudicator.CodeBadValue, "defensive-fire: a list of {shooter: ID, at: any | ID | kind:KIND, within: N}: %v", err)
 			}
 		}
+		if err := checkCombatStanding(k, &v); err != nil { // combat chapter
+			return nil, err
+		}
 		b, err := yaml.Marshal(&v)
 		if err != nil {
 			return nil, adjudicator.Errorf(&v, adjudicator.CodeBadValue, "%v", err)

@@ -8,20 +8,14 @@ import (
 
 // Chapter: results (A.9.6, DN-RES-1 … 5): a character stunned, wounded,
 // killed or retreating, after the special rules' conversions (special.go);
-// retreats (AMB-9, AMB-10) and the vacated locations an advance after
-// combat may enter (DN-ADV-2).
-//
-// First implementation: the retreat path is the referee's (PBEM-DN-11's
-// default): each step to a location that touches, that the character may
-// enter, free of living characters at the end, and farther from every
-// enemy it fought; blocked, it stops (AMB-10). Left to its helper: the
-// owner's choice of path as a pause (key retreat), retreats of counters of
-// several hexes beyond a plain shift.
+// retreats (retreat.go) and the locations an advance after combat may
+// enter first (DN-ADV-2).
 
 // hurt applies result what (n hexes for a retreat) to c, caused by the
 // characters in by; used are the provenances of the table it came from.
 // It reports whether c left its location (retreated or died), for an
-// advance after combat.
+// advance after combat. Inside a combat (w.fight) a retreat may pause to
+// ask its owner the path (PBEM-DN-11): the caller checks w.fight.paused.
 func (w *world) hurt(c *Char, what string, n int, by []*Char, used Provs, _ bool) bool {
 	st := w.st()
 	if !c.Alive() {
@@ -45,30 +39,43 @@ func (w *world) hurt(c *Char, what string, n int, by []*Char, used Provs, _ bool
 		w.emit(&Conditioned{Unit: c.ID, Face: Healthy, Wounds: c.Wounds, Berserk: true})
 		return false
 	case Stunned:
+		// DN-RES-2: flipped to its stunned face; it gets up in step 4 of
+		// the next Adventurer player-turn (AMB-13).
 		w.emit(&Conditioned{Unit: c.ID, Face: Stunned, Wounds: c.Wounds, Berserk: c.Berserk, StunnedIn: st.Turn})
 		w.say(used, "%s is stunned.", c.ID)
 		return false
 	case Retreat:
 		return w.retreat(c, cv.N, by)
 	case Wounded:
-		wounds := c.Wounds + cv.N
-		if c.Berserk || wounds >= k.Wounds {
-			w.kill(c, used)
-			return true
-		}
-		face := Wounded
-		if c.Face == Stunned {
-			face = Stunned
-		}
-		w.emit(&Conditioned{Unit: c.ID, Face: face, Wounds: wounds, Berserk: c.Berserk, StunnedIn: c.StunnedIn})
-		w.say(used, "%s is wounded (%d of %d wounds).", c.ID, wounds, k.Wounds)
-		w.woundedMagician(c)
-		return false
+		return w.wound(c, cv.N, used)
 	}
 	w.kill(c, used)
 	return true
 }
 
+// wound gives c n wounds (DN-RES-3): its wounded face, or death at the
+// wound its counter dies of (DN-RES-5; AMB-11: the second for everyone
+// the text says nothing of, counters.yaml wounds). It reports whether c
+// died.
+func (w *world) wound(c *Char, n int, used Provs) bool {
+	k := w.st().Kind(c)
+	wounds := c.Wounds + n
+	if c.Berserk || wounds >= k.Wounds {
+		w.kill(c, used)
+		return true
+	}
+	face := Wounded
+	if c.Face == Stunned {
+		face = Stunned
+	}
+	w.emit(&Conditioned{Unit: c.ID, Face: face, Wounds: wounds, Berserk: c.Berserk, StunnedIn: c.StunnedIn})
+	w.say(used, "%s is wounded (%d of %d wounds).", c.ID, wounds, k.Wounds)
+	w.woundedMagician(c)
+	return false
+}
+
+// kill flips c to its killed face (DN-RES-4): it blocks neither movement
+// nor lines of fire, and no longer counts for stacking.
 func (w *world) kill(c *Char, used Provs) {
 	w.emit(&Conditioned{Unit: c.ID, Face: Killed, Wounds: c.Wounds})
 	w.say(used, "%s is killed.", c.ID)
@@ -83,57 +90,18 @@ func (w *world) mixedKillers(by []*Char) bool {
 	return k && o
 }
 
-// retreat moves c n hexes away from the enemies in from (AMB-9, AMB-10).
-// It reports whether c left its location.
-func (w *world) retreat(c *Char, n int, from []*Char) bool {
+// left lists, as players write them, the locations of before that c no
+// longer covers: all of them when it is killed, or stunned (DN-ADV-2: "the
+// hex of the stunned or killed character").
+func (w *world) left(c *Char, before []hex.Loc) []string {
 	st := w.st()
-	start := c.At
-	path := []string{c.At}
-	cur := st.loc(c)
-	for range n {
-		next, ok := w.retreatStep(c, cur, from)
-		if !ok {
-			break
-		}
-		cur = next
-		path = append(path, locString(st.board, cur))
-	}
-	if len(path) == 1 {
-		w.say(nil, "%s cannot retreat from %s: it stays (AMB-10).", c.ID, start)
-		return false
-	}
-	w.emit(&Moved{Unit: c.ID, Path: path, Kind: "retreat"})
-	w.say(nil, "%s retreats from %s to %s.", c.ID, start, c.At)
-	return true
-}
-
-// retreatStep is the best next location of a retreat from cur: farther
-// from every enemy in from, enterable, free of living characters, the
-// farthest first, then the lowest location.
-func (w *world) retreatStep(c *Char, cur hex.Loc, from []*Char) (hex.Loc, bool) {
-	st := w.st()
-	k := st.Kind(c)
-	dist := func(l hex.Loc) int {
-		d := 1 << 30
-		for _, e := range from {
-			for _, el := range st.Locs(e) {
-				d = min(d, st.Distance(el, l))
-			}
-		}
-		return d
-	}
-	here := dist(cur)
-	var best hex.Loc
-	found := false
-	for _, l := range st.board.Exits(cur) {
-		if !st.Touch(cur, l) || !st.CanEnter(k, l) || dist(l) <= here || w.occupied(c, l) {
-			continue
-		}
-		if !found || dist(l) > dist(best) {
-			best, found = l, true
+	var out []string
+	for _, l := range before {
+		if !c.Standing() || !st.Covers(c, l) {
+			out = append(out, locString(st.board, l))
 		}
 	}
-	return best, found
+	return out
 }
 
 // occupied reports whether a living character other than c covers l.

@@ -18,6 +18,10 @@ type world struct {
 	// answer is the answer the adjudication resumed with, until the rule
 	// that asked takes it (take).
 	answer *Answer
+	// fight is the combat whose results are being applied, so that a
+	// retreat may ask its owner for the path (combat chapter, PBEM-DN-11);
+	// nil outside a combat.
+	fight *fightCtx
 }
 
 func newWorld(r *adjudicator.Resolution) *world {
