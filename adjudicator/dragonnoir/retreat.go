@@ -101,7 +101,7 @@ func (w *world) blockedWound(c *Char) {
 		return
 	}
 	w.say(nil, "%s could not retreat all the way and takes a wound (option blocked-retreat=wound).", c.ID)
-	w.wound(c, 1, nil)
+	w.wound(c, 1, Provs{st.Kind(c).Prov})
 }
 
 // chosen is the route the owner's answer names: auto, the location it
