@@ -49,10 +49,10 @@ func (w *world) advance(p *program, cw *combatWork) bool {
 			can = append(can, id)
 		}
 	}
-	if len(can) == 0 || st.Chars[can[0]].Side == Gharvs {
+	if len(can) == 0 {
 		return false
 	}
-	side := st.Chars[can[0]].Side
+	side := st.Chars[can[0]].Side // a Gharv's question the referee answers: always (pauseFor, DN-GHARV-8)
 	ans, ok := w.take()
 	if !ok {
 		q := pause.Question{Side: side, Key: KeyAdvance,
