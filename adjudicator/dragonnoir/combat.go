@@ -92,6 +92,9 @@ func (w *world) declare(side adjudicator.Side, o *AttackOrder) (*combatWork, str
 		if d == nil || !d.Alive() || !Enemy(side, d.Side) {
 			return nil, fmt.Sprintf("%s is no living enemy on the map", id)
 		}
+		if why := st.wardedChar(d); why != "" { // magic chapter
+			return nil, why
+		}
 		cw.Defenders = append(cw.Defenders, id)
 		if g := st.Chars[st.Kind(d).GuardedBy]; g != nil && g.Alive() && !slices.Contains(o.Defenders, g.ID) && w.adjacent(d, g) {
 			cw.Defenders = append(cw.Defenders, g.ID)

@@ -126,6 +126,7 @@ func eventTypes() []adjudicator.EventType {
 		ev(func() adjudicator.Event { return &Ended{} }),
 		ev(func() adjudicator.Event { return &Capsized{} }), // chapter: Gharvs (gharv_capsize.go)
 	}
+	out = append(out, magicEvents()...) // magic chapter (spell_charms.go)
 	return append(out, pause.Events(Prefix)...)
 }
 
@@ -197,7 +198,7 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 	case *Capsized: // chapter: Gharvs
 		s.Boats = slices.DeleteFunc(s.Boats, func(b *Boat) bool { return b.ID == e.Boat })
 	default:
-		return false
+		return s.evolveMagic(ev) // magic chapter (spell_charms.go)
 	}
 	return true
 }

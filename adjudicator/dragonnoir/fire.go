@@ -106,6 +106,10 @@ func (w *world) shoot(sh, t *Char, what string) {
 		mod += k.FireShooter
 		why = append(why, fmt.Sprintf("%+d %s (DN-SPEC-5)", k.FireShooter, k.Title))
 	}
+	if n, words := w.fireCharm(sh); n != 0 { // magic chapter: Improve fire
+		mod += n
+		why = append(why, words)
+	}
 	r := w.d10(fmt.Sprintf("%s by %s at %s", what, sh.ID, t.ID))
 	code, es, used := st.data.FireResult(k.Weapon, cover, r.Total+mod)
 	used = append(used, k.Prov, tk.Prov)

@@ -118,6 +118,9 @@ func (s *State) Touch(a, b hex.Loc) bool {
 		return false
 	}
 	side, _ := s.board.SideBetween(a.Hex, b.Hex)
+	if s.demolished(side) { // magic chapter: a wall a spell knocked down
+		return true
+	}
 	for _, lv := range []hex.Level{a.Level, b.Level} {
 		for _, f := range s.board.FeaturesAt(side, lv) {
 			if ft := s.data.Features[f.Kind]; ft != nil && ft.BlocksMove {
@@ -129,13 +132,18 @@ func (s *State) Touch(a, b hex.Loc) bool {
 }
 
 // Terrain is the terrain row of the hex under l.
-func (s *State) Terrain(l hex.Loc) *Terrain { return s.data.Terrain[s.board.Terrain(l.Hex)] }
+func (s *State) Terrain(l hex.Loc) *Terrain {
+	if k, ok := s.magicTerrain(l.Hex); ok { // magic chapter: a bridge or gallery a spell made
+		return s.data.Terrain[k]
+	}
+	return s.data.Terrain[s.board.Terrain(l.Hex)]
+}
 
 // CanEnter reports whether a character of kind k may ever stand at l:
 // the terrain is passable and not closed to any of its tags (DN-MOVE-5).
 func (s *State) CanEnter(k *Kind, l hex.Loc) bool {
 	t := s.Terrain(l)
-	if t == nil || t.Impassable {
+	if t == nil || t.Impassable || s.burning(l) { // burning: magic chapter, a fireball's hex (AMB-78)
 		return false
 	}
 	for _, tag := range t.ClosedTo {
@@ -207,6 +215,9 @@ func (s *State) Distance(a, b hex.Loc) int { return s.board.Layout.Distance(a.He
 // on the lower level when one end is a level above the other (DN-COVER-16).
 func (s *State) LineOfFire(shooter *Char, to hex.Loc) (cover string, why string) {
 	from := s.loc(shooter)
+	if why := s.warded(to); why != "" { // magic chapter: a magic circle
+		return "", why
+	}
 	line, err := s.board.Sight(from, to)
 	if err != nil {
 		return "", err.Error()
@@ -216,6 +227,9 @@ func (s *State) LineOfFire(shooter *Char, to hex.Loc) (cover string, why string)
 	low := min(from.Level, to.Level)
 	rule := hexmap.SightRule{
 		Side: func(ss hexmap.SightSide) bool {
+			if s.demolished(ss.Side) { // magic chapter
+				return false
+			}
 			for _, f := range ss.Features {
 				if ft := s.data.Features[f.Kind]; ft != nil && ft.BlocksFire {
 					return true
@@ -253,7 +267,7 @@ func (s *State) LineOfFire(shooter *Char, to hex.Loc) (cover string, why string)
 	cover = s.Terrain(to).Cover
 	for _, ss := range line.Sides {
 		for _, f := range ss.Features {
-			if ft := s.data.Features[f.Kind]; ft != nil && coverRank(ft.Cover) > coverRank(cover) {
+			if ft := s.data.Features[f.Kind]; ft != nil && coverRank(ft.Cover) > coverRank(cover) && !s.demolished(ss.Side) {
 				cover = ft.Cover
 			}
 		}

@@ -91,57 +91,6 @@ func (d *Data) counters(c *checker, f countersFile) {
 	}
 }
 
-var spellCategories = []string{"personal", "others", "environment", "detection", "pure"}
-var spellAims = []string{"self", "character", "hex", "hexes", "none"}
-
-func (d *Data) spells(c *checker, f spellsFile) {
-	const file = "spells.yaml"
-	for _, l := range f.Spells {
-		s := l.V
-		c.prov(file, l.Line, s.Prov)
-		if s.ID == "" || d.Spells[s.ID] != nil {
-			c.at(file, l.Line, "spell %q: give each spell its own id", s.ID)
-			continue
-		}
-		if !slices.Contains(spellCategories, s.Category) {
-			c.at(file, l.Line, "spell %s: category %q is one of %s (DN-MAGIC-3, -4)", s.ID, s.Category, strings.Join(spellCategories, ", "))
-		}
-		if !slices.Contains(spellAims, s.Aim) {
-			c.at(file, l.Line, "spell %s: aim %q is one of %s", s.ID, s.Aim, strings.Join(spellAims, ", "))
-		}
-		cost := s.Cost
-		n := 0
-		for _, set := range []bool{cost.Fixed > 0, cost.Per != "", len(cost.Sizes) > 0, len(cost.Target) > 0} {
-			if set {
-				n++
-			}
-		}
-		if n != 1 {
-			c.at(file, l.Line, "spell %s: give its cost one way: fixed, per and each, sizes, or target", s.ID)
-		}
-		if !slices.Contains([]string{"", "summon", "fireball", "heal"}, s.Effect) {
-			c.at(file, l.Line, "spell %s: effect %q is summon, fireball or heal (or none: umpire refuses the spell)", s.ID, s.Effect)
-		}
-		for _, r := range s.Rolls {
-			if _, err := parseEffects(r); err != nil {
-				c.at(file, l.Line, "spell %s: %v", s.ID, err)
-			}
-		}
-		if s.Effect == "fireball" && len(s.Rolls) != 10 {
-			c.at(file, l.Line, "spell %s: a fireball gives the result of each roll 1 to 10 (rolls:)", s.ID)
-		}
-		if s.Summons != "" {
-			if k := d.Kinds[s.Summons]; k == nil || !k.Has(TagSpectre) {
-				c.at(file, l.Line, "spell %s: summons %q: name a kind of counters.yaml tagged spectre", s.ID, s.Summons)
-			}
-			if s.Count < 1 || s.Lasts < 1 {
-				c.at(file, l.Line, "spell %s: a summoning gives count: (how many) and lasts: (player-turns, AMB-18)", s.ID)
-			}
-		}
-		d.Spells[s.ID] = &s
-	}
-}
-
 // boards reads every map file under boards/, then every assembly under
 // assemblies/ (a scenario plays on one or the other).
 func (d *Data) boards(c *checker, m adjudicator.Module) {

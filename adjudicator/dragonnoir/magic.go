@@ -2,96 +2,154 @@ package dragonnoir
 
 import (
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
 
-// Chapter: magic (A.11): one spell per magician per game turn, in either
-// player-turn (DN-MAGIC-9, AMB-19), PE spent whether it works or not
-// (DN-MAGIC-6, -10), the casting roll (DN-MAGIC-7, -8, Table DN-MAGIC-T1),
-// range and the penalty beyond it (DN-MAGIC-12, -13, AMB-22), the spells
-// of spells.yaml (GAP-12).
-//
-// First implementation: spells in the Adventurer mail, cast before the
-// fire, moves or attacks they name or at the end; the effects summon
-// (spectre.go), fireball and heal. Left to the magic chapter: the other
-// spells' effects, spells in the Krob turn (standing key spell-trigger,
-// PBEM-DN-7), one map only (DN-MAGIC-11), several hexes (DN-MAGIC-14).
+// Chapter: magic (A.11). Zacharie and Shaman are the magicians (DN-MAGIC-1:
+// their kinds have a level in counters.yaml; a scenario or position may set
+// each one's level, DN-MAGIC-2), with level × 100 PE (DN-MAGIC-6), halved
+// when wounded (results.go) and doubled when healed (the heal effect). Each
+// casts one spell a game turn, in either player-turn (DN-MAGIC-9, AMB-19):
+// in the Adventurer turn by the mail's spells:, before a stage or before one
+// named action; in the Krob turn by the standing spell-trigger
+// (spell_triggers.go, PBEM-DN-7). A spell is checked (on its feet, not yet
+// cast, not silenced, level 2 for detection, the one-cave rule DN-MAGIC-11,
+// its PE AMB-20), paid whether it works or not (DN-MAGIC-10), and rolled
+// (ROLL-10, Table DN-MAGIC-T1: more than ⌈cost/10⌉, + the level DN-MAGIC-8,
+// −1 a hex beyond the range DN-MAGIC-12, -13, measured to the farthest hex
+// DN-MAGIC-14). What a spell does is its row's effect (spell_effects.go);
+// what lasts is a charm (spell_charms.go). A magician's PE are his side's
+// secret (E.5): every line that tells them goes to his side only.
 
-// spellRange is how far a magician of each level reaches (DN-MAGIC-12).
-var spellRange = map[int]int{1: 7, 2: 10}
+// spellRange is how far a magician of each level reaches (DN-MAGIC-12);
+// beyond level 2 it grows by 3 a level (AMB-72's progression).
+func spellRange(level int) int { return 7 + 3*(level-1) }
 
-// spellsBefore casts the spells of the mail due before stage. It reports a
-// pause (none yet).
-func (w *world) spellsBefore(p *program, stage string) bool {
+// level is c's magician level: its own (a scenario's, DN-MAGIC-2), else
+// its kind's; 0 for a character who is no magician.
+func (s *State) level(c *Char) int {
+	if c.Level > 0 {
+		return c.Level
+	}
+	return s.Kind(c).Level
+}
+
+// spellsBefore casts the spells due at moment: a stage (fire, moves,
+// attacks, end) as it starts, or "STAGE#I" before the stage's I-th order
+// (AMB-19). In the Krob turn it casts the Adventurers' triggers due then
+// (PBEM-DN-7). It reports a pause (none: a spell never asks).
+func (w *world) spellsBefore(p *program, moment string) bool {
+	if p.Side != Adventurers {
+		w.triggersAt(p, moment)
+		return false
+	}
 	for i := range p.Orders.Spells {
 		o := &p.Orders.Spells[i]
-		if o.Before != stage || containsInt(p.Spelled, i) {
+		if slices.Contains(p.Spelled, i) || spellMoment(p.Orders, o) != moment {
 			continue
 		}
 		p.Spelled = append(p.Spelled, i)
-		w.cast(o)
+		w.cast(o, nil)
 	}
 	return false
 }
 
-func containsInt(l []int, v int) bool {
-	for _, x := range l {
-		if x == v {
-			return true
-		}
+// spellStages are the moments before: names, with the order kind a
+// "before: KIND UNIT" names.
+var spellStages = map[string]string{"fire": stageFire, "move": stageMoves, "attack": stageAttacks}
+
+// spellMoment is when o is cast: "fire", "moves", "attacks" or "end"; or
+// "STAGE#I" for "before: move konrad" (before konrad's move, the I-th of
+// moves:). "" when it names no order of the mail (parse refuses that).
+func spellMoment(os *Orders, o *SpellOrder) string {
+	kind, unit, ok := strings.Cut(o.Before, " ")
+	if !ok {
+		return o.Before
 	}
-	return false
+	stage := spellStages[kind]
+	i := -1
+	switch kind {
+	case "fire":
+		i = slices.IndexFunc(os.Fire, func(f FireOrder) bool { return f.Shooter == unit })
+	case "move":
+		i = slices.IndexFunc(os.Moves, func(m MoveOrder) bool { return m.Unit == unit })
+	case "attack":
+		i = slices.IndexFunc(os.Attacks, func(a AttackOrder) bool { return slices.Contains(a.Attackers, unit) })
+	}
+	if i < 0 {
+		return ""
+	}
+	return fmt.Sprintf("%s#%d", stage, i)
 }
 
-// cost is what spell sp costs as ordered (DN3 lists, GAP-12).
-func (w *world) cost(sp *Spell, o *SpellOrder) (int, string) {
-	c := sp.Cost
-	switch {
-	case c.Fixed > 0:
-		return c.Fixed, ""
-	case c.Per != "":
-		if o.Units < 1 {
-			return 0, fmt.Sprintf("say how many %s it buys (units:)", c.Per)
-		}
-		return c.Each * o.Units, ""
-	case len(c.Sizes) > 0:
-		v, ok := c.Sizes[o.Units]
-		if !ok {
-			return 0, fmt.Sprintf("units: %d is not one of its sizes", o.Units)
-		}
-		return v, ""
-	}
-	t := w.st().Chars[o.At]
-	if t == nil {
-		return 0, "its cost depends on its target: name a character under at:"
-	}
-	f, _ := w.st().Values(t)
-	n := 0
-	for _, v := range c.Target {
-		n += map[string]int{"attack": f.Attack, "defence": f.Defence, "move": f.Move}[v]
-	}
-	return n, ""
+// spellTarget is what a spell order aims at, resolved: the character
+// (Unit), the locations it affects (Locs, the farthest counting for range,
+// DN-MAGIC-14), the hexsides (Sides) and the destination (To).
+type spellTarget struct {
+	Unit  *Char
+	Locs  []hex.Loc
+	Sides []hex.Hexside
+	To    *hex.Loc
 }
 
-// cast resolves one spell (DN-MAGIC-6 … 14, ROLL-10).
-func (w *world) cast(o *SpellOrder) {
+// cast resolves one spell (DN-MAGIC-6 … 14, ROLL-10); trigger is the Krob
+// whose move set it off, if any (PBEM-DN-7).
+func (w *world) cast(o *SpellOrder, trigger *Char) {
 	st := w.st()
 	c := st.Chars[o.Caster]
 	sp := st.data.Spells[o.Spell]
-	k := st.Kind(c)
 	used := Provs{sp.Prov}
-	switch {
-	case !c.Standing():
-		w.say(nil, "%s cannot cast %s: not on its feet (AMB-12).", c.ID, sp.Title)
-		return
-	case st.Is(flagCast, c.ID):
-		w.say(nil, "%s has already cast a spell this turn (DN-MAGIC-9).", c.ID)
+	no := func(format string, args ...any) {
+		w.say(used, "%s does not cast %s: %s.", o.Caster, sp.Title, fmt.Sprintf(format, args...))
+	}
+	if c == nil || !c.Standing() {
+		no("not on its feet (AMB-12)")
 		return
 	}
-	pe, why := w.cost(sp, o)
+	if st.Is(flagCast, c.ID) {
+		no("it has already cast a spell this game turn (DN-MAGIC-9)")
+		return
+	}
+	lvl := st.level(c)
+	if sp.Category == "detection" && lvl < 2 {
+		no("only a magician of the second level senses from afar (DN-MAGIC-3)")
+		return
+	}
+	for _, l := range st.Locs(c) {
+		if ch := st.charmOn("silence", l); ch != nil {
+			no("%s is under a Silence: no spell is cast from it (DN3-SPELL-MAGE-21)", locString(st.board, l))
+			return
+		}
+	}
+	tg, why := w.spellTarget(c, sp, o, trigger)
 	if why != "" {
-		w.say(nil, "%s does not cast %s: %s.", c.ID, sp.Title, why)
+		no("%s", why)
+		return
+	}
+	if why := w.reach(c, sp, tg); why != "" {
+		no("%s", why)
+		return
+	}
+	far := 0
+	for _, l := range tg.Locs {
+		far = max(far, st.distanceTo(c, l))
+	}
+	beyond := max(0, far-spellRange(lvl))
+	if beyond > 0 && sp.Effect == "teleport" {
+		no("its destination is %d hexes away, beyond its range of %d (AMB-81)", far, spellRange(lvl))
+		return
+	}
+	if why := w.spellCheck(c, sp, o, tg); why != "" {
+		no("%s", why)
+		return
+	}
+	pe, why := w.spellCost(c, sp, o, tg)
+	if why != "" {
+		no("%s", why)
 		return
 	}
 	if pe > c.PE {
@@ -99,89 +157,225 @@ func (w *world) cast(o *SpellOrder) {
 		w.say(nil, "%s casts no spell.", c.ID)
 		return
 	}
-	target := c.At
-	if o.At != "" {
-		target = o.At
-		if t := st.Chars[o.At]; t != nil && t.Alive() {
-			target = t.At
-		}
-	}
-	tl, err := locOn(st.board, target)
-	if err != nil {
-		w.say(nil, "%s does not cast %s: %v.", c.ID, sp.Title, err)
-		return
-	}
-	beyond := max(0, st.Distance(st.loc(c), tl)-spellRange[k.Level])
 	need := (pe + 9) / 10 // DN-MAGIC-T1: more than 1 for 1-10 PE, 2 for 11-20 …
 	w.emit(&Flagged{Flag: flagCast, IDs: []string{c.ID}})
 	w.emit(&Energy{Unit: c.ID, PE: c.PE - pe})
-	w.tell(toOwner(c), used, "%s spends %d PE on %s: %d left (DN-MAGIC-10).", c.ID, pe, sp.Title, c.PE)
+	w.tell(toOwner(c), used, "%s spends %d PE on %s, whether it works or not: %d left (DN-MAGIC-10).", c.ID, pe, sp.Title, c.PE)
 	r := w.d10(fmt.Sprintf("%s cast by %s", sp.ID, c.ID))
-	total := r.Total + k.Level - beyond
+	total := r.Total + lvl - beyond
 	ok := total > need
 	res := "fails"
 	if ok {
 		res = "works"
 	}
-	outcome(r, used, "+%d level, -%d beyond range makes %d, needs more than %d: %s", k.Level, beyond, total, need, res)
-	w.say(used, "%s casts %s on %s: it %s.", c.ID, sp.Title, locString(st.board, tl), res)
-	if !ok {
-		return
-	}
-	switch sp.Effect {
-	case "summon":
-		w.summon(c, sp, locString(st.board, tl), used)
-	case "fireball":
-		w.fireball(c, sp, tl, used)
-	case "heal":
-		if t := st.Chars[o.At]; t != nil && t.Alive() && t.Wounds > 0 {
-			w.emit(&Conditioned{Unit: t.ID, Face: Healthy, Berserk: t.Berserk})
-			w.say(used, "%s is healed.", t.ID)
-			if t.PE > 0 {
-				w.emit(&Energy{Unit: t.ID, PE: 2 * t.PE}) // DN-MAGIC-6
-			}
-		}
+	outcome(r, used, "+%d level, -%d beyond range makes %d, needs more than %d: %s", lvl, beyond, total, need, res)
+	w.say(used, "%s casts %s%s: it %s.", c.ID, sp.Title, w.aimWords(c, sp, tg), res)
+	if ok {
+		spellEffects[sp.Effect](w, c, sp, o, tg, used)
 	}
 }
 
-// fireball strikes every character at l (DN3-SPELL-MAGE-26, ROLL-11):
-// the spell's rolls, its armour modifier, the Queen's and Guards'
-// resistance (DN-KROB-13), and webs burnt (DN-KROB-14).
-func (w *world) fireball(c *Char, sp *Spell, l hex.Loc, used Provs) {
+// aimWords says what a spell was aimed at, for the report: never a
+// secret destination (HID-6).
+func (w *world) aimWords(c *Char, sp *Spell, tg *spellTarget) string {
 	st := w.st()
-	at := locString(st.board, l)
-	if st.Web(at) {
-		w.emit(&Webbed{At: at, Intact: false})
-		w.say(nil, "The fireball burns the web on %s (DN-KROB-14).", at)
+	switch {
+	case sp.Effect == "invisible" || sp.Aim == "none":
+		return ""
+	case tg.Unit != nil && tg.Unit != c:
+		return " on " + tg.Unit.ID
+	case tg.Unit != nil && tg.To != nil:
+		return " to " + locString(st.board, *tg.To)
+	case tg.Unit != nil:
+		return ""
+	case len(tg.Sides) > 0:
+		var s []string
+		for _, x := range tg.Sides {
+			s = append(s, x.String())
+		}
+		return " on " + strings.Join(s, ", ")
 	}
-	for _, t := range st.At(l) {
-		if !t.Alive() {
-			continue
+	var s []string
+	for _, l := range tg.Locs {
+		s = append(s, locString(st.board, l))
+	}
+	return " on " + strings.Join(s, ", ")
+}
+
+// distanceTo is the hexes from magician c to l, not counting his own
+// (DN-MAGIC-12): from the nearest of his locations.
+func (s *State) distanceTo(c *Char, l hex.Loc) int {
+	d := 1 << 30
+	for _, m := range s.Locs(c) {
+		d = min(d, s.Distance(m, l))
+	}
+	return d
+}
+
+// spellTarget resolves what o aims at by its spell's aim: the caster
+// (self), a character (at: its ID), a location (at: a location or a
+// character's), locations or hexsides (hexes:); a destination (to:).
+func (w *world) spellTarget(c *Char, sp *Spell, o *SpellOrder, trigger *Char) (*spellTarget, string) {
+	st := w.st()
+	tg := &spellTarget{}
+	at := o.At
+	if at == "" && trigger != nil && (sp.Aim == "character" || sp.Aim == "hex") {
+		at = trigger.ID // PBEM-DN-7: the Krob that set the trigger off
+	}
+	switch sp.Aim {
+	case "self":
+		tg.Unit, tg.Locs = c, st.Locs(c)
+	case "character":
+		t := st.Chars[at]
+		switch {
+		case t == nil:
+			return nil, fmt.Sprintf("name the character it is cast on under at: (not %q)", at)
+		case sp.Effect == "resurrect" && (t.Face != Killed || t.At == ""):
+			return nil, fmt.Sprintf("%s is not lying dead on the map", t.ID)
+		case sp.Effect != "resurrect" && !t.Alive():
+			return nil, fmt.Sprintf("%s is not on the map", t.ID)
 		}
-		tk := st.Kind(t)
-		mod := 0
-		if tk.Armoured {
-			mod = sp.Armoured
+		tg.Unit = t
+		if t.Alive() {
+			tg.Locs = st.Locs(t)
+		} else {
+			tg.Locs = []hex.Loc{st.loc(t)}
 		}
-		r := w.d10(fmt.Sprintf("fireball on %s", t.ID))
-		code := sp.Rolls[modified(r.Total+mod)-1]
-		es, _ := parseEffects(code)
-		if tk.Has(TagFireballProof) { // DN-KROB-13
-			var out []Effect
-			for _, e := range es {
-				switch e.What {
-				case Wounded:
-					out = append(out, Effect{Who: 'D', What: Retreat, N: 1})
-				case Retreat:
-				default:
-					out = append(out, e)
+		if sp.Effect == "levitation" {
+			for _, s := range o.Hexes {
+				l, err := locOn(st.board, s)
+				if err != nil {
+					return nil, err.Error()
 				}
+				tg.Locs = append(tg.Locs, l)
 			}
-			es = out
 		}
-		outcome(r, used, "%+d makes %d: %s", mod, modified(r.Total+mod), effectWords(es))
-		for _, e := range es {
-			w.hurt(t, e.What, e.N, []*Char{c}, used, false)
+	case "hex":
+		l, why := w.hexOf(at)
+		if why != "" {
+			return nil, why
+		}
+		tg.Locs = []hex.Loc{l}
+	case "hexes":
+		for _, s := range o.Hexes {
+			if a, b, ok := strings.Cut(s, "/"); ok {
+				side, why := hexsideOf(st, a, b)
+				if why != "" {
+					return nil, why
+				}
+				tg.Sides = append(tg.Sides, side)
+				ha, hb := side.Hexes()
+				tg.Locs = append(tg.Locs, st.board.FloorLoc(ha), st.board.FloorLoc(hb))
+				continue
+			}
+			l, err := locOn(st.board, s)
+			if err != nil {
+				return nil, err.Error()
+			}
+			tg.Locs = append(tg.Locs, l)
+		}
+		if len(o.Hexes) == 0 {
+			return nil, "list the hexes it is cast on under hexes:"
 		}
 	}
+	if o.To != "" {
+		l, err := locOn(st.board, o.To)
+		if err != nil {
+			return nil, "to: " + err.Error()
+		}
+		tg.To = &l
+		if sp.Effect == "teleport" {
+			tg.Locs = append(tg.Locs, l) // its range is to the destination (AMB-81)
+		}
+	}
+	return tg, ""
+}
+
+// hexOf is the location s names: a location, or a character's.
+func (w *world) hexOf(s string) (hex.Loc, string) {
+	st := w.st()
+	if t := st.Chars[s]; t != nil {
+		if !t.Alive() {
+			return hex.Loc{}, fmt.Sprintf("%s is not on the map", s)
+		}
+		return st.loc(t), ""
+	}
+	l, err := locOn(st.board, s)
+	if err != nil {
+		return l, fmt.Sprintf("at: name a location or a character (%v)", err)
+	}
+	return l, ""
+}
+
+// hexsideOf is the hexside between hexes a and b ("0202/0203").
+func hexsideOf(st *State, a, b string) (hex.Hexside, string) {
+	ha, err1 := hex.Parse(a)
+	hb, err2 := hex.Parse(b)
+	if err1 != nil || err2 != nil || !st.board.OnMap(ha) || !st.board.OnMap(hb) {
+		return hex.Hexside{}, fmt.Sprintf("%s/%s: a hexside is written as two hexes of the map next to each other, \"0202/0203\"", a, b)
+	}
+	side, ok := st.board.SideBetween(ha, hb)
+	if !ok {
+		return side, fmt.Sprintf("%s and %s are not next to each other", a, b)
+	}
+	return side, ""
+}
+
+// spellCost is what o costs (DN3-SPELL-GEN-3, -4, AMB-21, AMB-100).
+func (w *world) spellCost(c *Char, sp *Spell, o *SpellOrder, tg *spellTarget) (int, string) {
+	st := w.st()
+	cost := sp.Cost
+	t := tg.Unit
+	if sp.OnOther != nil && t != nil && t != c {
+		cost = *sp.OnOther
+	}
+	switch {
+	case cost.Fixed > 0:
+		return cost.Fixed, ""
+	case cost.Per != "":
+		n := 0
+		switch cost.Per {
+		case "mp", "point":
+			if o.Units < 1 {
+				return 0, fmt.Sprintf("say how many %s it buys (units:)", map[string]string{"mp": "MP", "point": "points"}[cost.Per])
+			}
+			n = o.Units
+		case "hex":
+			n = len(o.Hexes) // hexes, hexsides, or a levitation's path (AMB-83)
+		case "distance":
+			if tg.To == nil {
+				return 0, "name its destination under to:"
+			}
+			n = st.distanceTo(c, *tg.To)
+		}
+		each := cost.Each
+		if t != nil && cost.Wounded > 0 && t.Wounds > 0 {
+			each = cost.Wounded
+		}
+		if t != nil && cost.Heavy > 0 && (st.Kind(t).Armoured || st.Kind(t).Has(TagHeavy)) {
+			each = cost.Heavy
+		}
+		return each * n, ""
+	case len(cost.Sizes) > 0:
+		n := len(o.Hexes)
+		v, ok := cost.Sizes[n]
+		if !ok {
+			return 0, fmt.Sprintf("%d hexes is not one of its sizes (%v)", n, slices.Sorted(maps.Keys(cost.Sizes)))
+		}
+		return v, ""
+	case len(cost.Target) > 0:
+		if t == nil {
+			return 0, "its cost depends on its target: name a character under at:"
+		}
+		f, _ := st.Values(t)
+		if cost.Face == "healthy" {
+			f = st.Kind(t).Faces["healthy"]
+		}
+		n := 0
+		for _, v := range cost.Target {
+			n += map[string]int{"attack": f.Attack, "defence": f.Defence, "move": f.Move}[v]
+		}
+		return n, ""
+	}
+	return 0, "the module gives it no cost"
 }

@@ -245,49 +245,15 @@ type countersFile struct {
 	Kinds []lined[Kind] `yaml:"kinds"`
 }
 
-// SpellCost is how many PE a spell costs: Fixed; or Each per unit of Per
-// (hex, mp, point); or by Sizes (1, 2, 3 hexes…); or the sum of the
-// target's values named by Target (attack, defence, move).
-type SpellCost struct {
-	Fixed  int         `yaml:"fixed" json:"fixed,omitempty"`
-	Per    string      `yaml:"per" json:"per,omitempty"`
-	Each   int         `yaml:"each" json:"each,omitempty"`
-	Sizes  map[int]int `yaml:"sizes" json:"sizes,omitempty"`
-	Target []string    `yaml:"target" json:"target,omitempty"`
-}
-
-// Spell is one spell of the magician sheets (GAP-12).
-type Spell struct {
-	ID       string    `yaml:"id"`
-	Title    string    `yaml:"title"`
-	Category string    `yaml:"category"` // personal, others, environment, detection, pure
-	Aim      string    `yaml:"aim"`      // self, character, hex, hexes, none
-	Cost     SpellCost `yaml:"cost"`
-	Duration string    `yaml:"duration"`
-	// Summons, Count, Lasts: a spell that calls spectres (DN-MAGIC-4):
-	// Count counters of kind Summons, for Lasts player-turns (AMB-18).
-	Summons string `yaml:"summons"`
-	// Effect is what umpire does when the spell succeeds: summon, fireball
-	// (Rolls on the hex, Armoured added for an armoured counter), heal.
-	// A spell with no effect umpire knows is refused in orders.
-	Effect   string   `yaml:"effect"`
-	Rolls    []string `yaml:"rolls"`
-	Armoured int      `yaml:"armoured"`
-	Count    int      `yaml:"count"`
-	Lasts    int      `yaml:"lasts"`
-	Prov     Prov     `yaml:",inline"`
-}
-
-type spellsFile struct {
-	Spells []lined[Spell] `yaml:"spells"`
-}
-
 // Placement puts counters of a scenario on the map: each unit at its own
 // location (Units and At zip), facing Facing for counters of several hexes.
 type Placement struct {
 	Unit   string `yaml:"unit"`
 	At     string `yaml:"at"`
 	Facing string `yaml:"facing"`
+	// Level is a magician's level in this scenario (DN-MAGIC-2: 2 if he
+	// survived L'Exil, else 1); 0 keeps its kind's (magic chapter).
+	Level int `yaml:"level"`
 }
 
 // HiddenMarker is a scenario's secret counter ("Orbe?", "Khuzun?",

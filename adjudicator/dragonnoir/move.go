@@ -117,6 +117,7 @@ func (w *world) moveOrder(p *program, o *MoveOrder) bool {
 			if w.defensiveFire(p, c) {
 				return true
 			}
+			w.triggersOn(p, c) // magic chapter: spells in the Krob turn (PBEM-DN-7)
 			if !c.Standing() || c.At != locString(st.board, mustLoc(st, o.Path[wk.Step])) {
 				w.say(nil, "%s's move ends on %s.", c.ID, c.At)
 				return false
@@ -167,6 +168,7 @@ func (w *world) step(c *Char, k *Kind, cur, l hex.Loc, face string, jump, last b
 			return 0, t.Prov, fmt.Sprintf("facing %s on %s it would cover %s, where it cannot stand (DN-MOVE-15, -16)", face, l.Hex, h)
 		}
 		n, p, ok := st.MPCost(k, hl)
+		n += st.crossing(cur, hl) // magic chapter: a demolished wall
 		if !ok {
 			return 0, p, fmt.Sprintf("a %s may not enter %s (%s, DN-MOVE-5)", k.Title, locString(st.board, hl), st.Terrain(hl).Title)
 		}

@@ -25,15 +25,14 @@ import (
 
 // Error codes of Dragon Noir orders (stable: docs/orders/dragon-noir.md).
 const (
-	codeNotYours        = "not-yours"          // a unit of the other side
-	codeWrongSection    = "wrong-section"      // a section the side does not have (Krobs do not fire)
-	codeBadLocation     = "bad-location"       // not a location of the map
-	codeTwice           = "twice"              // a unit given two orders of one kind
-	codeUnknownSpell    = "unknown-spell"      // no such spell in the module
-	codeBadAnswer       = "bad-answer"         // an answer the question does not accept
-	codeUnknownStanding = "unknown-standing"   // a standing order nobody reads
-	codeNotMagician     = "not-a-magician"     // a spell from a character who is none
-	codeNotResolved     = "spell-not-resolved" // a spell umpire cannot resolve yet
+	codeNotYours        = "not-yours"        // a unit of the other side
+	codeWrongSection    = "wrong-section"    // a section the side does not have (Krobs do not fire)
+	codeBadLocation     = "bad-location"     // not a location of the map
+	codeTwice           = "twice"            // a unit given two orders of one kind
+	codeUnknownSpell    = "unknown-spell"    // no such spell in the module
+	codeBadAnswer       = "bad-answer"       // an answer the question does not accept
+	codeUnknownStanding = "unknown-standing" // a standing order nobody reads
+	codeNotMagician     = "not-a-magician"   // a spell from a character who is none
 )
 
 // Orders is one player-turn's mail (the Adventurer's or the Krob's).
@@ -55,8 +54,11 @@ type FireOrder struct {
 }
 
 // SpellOrder is one spell (PBEM-DN-2): the caster, the spell, its target
-// (a unit or a location), how many units of it are bought (hexes, MP,
-// points), and when: before fire, moves or attacks, or at the end.
+// (a unit or a location), how many units of it are bought (MP, points),
+// and when: before fire, moves or attacks, or at the end, or before one
+// action ("move konrad", AMB-19). Hexes are the locations (or walls,
+// "0202/0203") a spell on several hexes covers, or a levitation's flight;
+// To is a destination (teleportation, invisibility).
 type SpellOrder struct {
 	Caster string `json:"caster" yaml:"caster"`
 	Spell  string `json:"spell" yaml:"spell"`
@@ -64,6 +66,9 @@ type SpellOrder struct {
 	Units  int    `json:"units,omitempty" yaml:"units,omitempty"`
 	Before string `json:"before,omitempty" yaml:"before,omitempty"` // fire, moves, attacks, end (default moves)
 	Line   int    `json:"-" yaml:"-"`
+	// magic chapter
+	Hexes []string `json:"hexes,omitempty" yaml:"hexes,omitempty"`
+	To    string   `json:"to,omitempty" yaml:"to,omitempty"`
 }
 
 // MoveOrder is one character's move (PBEM-DN-3, -5): its path of
@@ -108,7 +113,7 @@ const (
 	KeyAdvance       = "advance"        // PBEM-DN-10: never, or always
 	KeyRetreat       = "retreat"        // PBEM-DN-11: auto
 	KeyDefensiveFire = "defensive-fire" // PBEM-DN-6: triggers
-	KeySpellTrigger  = "spell-trigger"  // PBEM-DN-7: kept for the magic chapter
+	KeySpellTrigger  = "spell-trigger"  // PBEM-DN-7: spells in the Krob turn (spell_triggers.go)
 )
 
 var standingKeys = []string{KeyCasualties, KeyAdvance, KeyRetreat, KeyDefensiveFire, KeySpellTrigger}
@@ -204,20 +209,10 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 	for _, l := range f.Spells {
 		x := l.V
 		x.Line = l.Line
-		if c := unit(l.Line, x.Caster); c != nil && st.Kind(c).Level == 0 {
-			bad(l.Line, codeNotMagician, "%s is no magician (DN-MAGIC-1: Zacharie and Shaman are)", x.Caster)
-		}
+		unit(l.Line, x.Caster)
 		twice("spell", l.Line, x.Caster)
-		if sp := st.data.Spells[x.Spell]; sp == nil {
-			bad(l.Line, codeUnknownSpell, "no spell %q in the module%s", x.Spell, suggest(x.Spell, slices.Sorted(maps.Keys(st.data.Spells))))
-		} else if sp.Effect == "" {
-			bad(l.Line, codeNotResolved, "umpire does not resolve %s yet (docs/dragon-noir.md lists the spells it does)", sp.Title)
-		}
 		if x.Before == "" {
 			x.Before = "moves"
-		}
-		if !slices.Contains([]string{"fire", "moves", "attacks", "end"}, x.Before) {
-			bad(l.Line, adjudicator.CodeBadValue, "before: %q is fire, moves, attacks or end", x.Before)
 		}
 		o.Spells = append(o.Spells, x)
 	}
@@ -259,6 +254,11 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 		}
 		o.Attacks = append(o.Attacks, x)
 	}
+	for _, x := range o.Spells { // magic chapter: once the whole mail is read (before: names its actions)
+		if code, msg := checkSpell(st, &x, o); code != "" {
+			bad(x.Line, code, "%s", msg)
+		}
+	}
 	so, err := parseStanding(st, side, f.Standing)
 	if err != nil {
 		errs = append(errs, err)
@@ -292,6 +292,11 @@ func parseStanding(st *State, side adjudicator.Side, m map[string]yaml.Node) (St
 		}
 		if err := checkCombatStanding(k, &v); err != nil { // combat chapter
 			return nil, err
+		}
+		if k == KeySpellTrigger { // magic chapter
+			if err := checkSpellTriggers(st, side, &v); err != nil {
+				return nil, err
+			}
 		}
 		b, err := yaml.Marshal(&v)
 		if err != nil {

@@ -35,6 +35,12 @@ func (st *State) place(p Placement) error {
 	l, _ := locOn(st.board, p.At)
 	c := &Char{ID: p.Unit, Kind: k.ID, Side: adjudicator.Side(k.Side), At: locString(st.board, l), Facing: p.Facing, Face: Healthy}
 	c.PE = 100 * k.Level // DN-MAGIC-6
+	if p.Level > 0 {     // magic chapter: the scenario's level (DN-MAGIC-2)
+		if k.Level == 0 {
+			return fmt.Errorf("%s: level %d: only a magician has a level (DN-MAGIC-1)", p.Unit, p.Level)
+		}
+		c.Level, c.PE = p.Level, 100*p.Level
+	}
 	st.Chars[p.Unit] = c
 	return nil
 }
@@ -102,6 +108,7 @@ type PosUnit struct {
 	StunnedIn int    `yaml:"stunned-in"`
 	Spent     int    `yaml:"spent"`
 	PE        *int   `yaml:"pe"`
+	Level     int    `yaml:"level"` // a magician's (DN-MAGIC-2; magic chapter)
 }
 
 func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
@@ -145,7 +152,7 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 		return nil, fmt.Errorf("position: step %q: write adventurers or krobs", p.Step)
 	}
 	for i, u := range p.Units {
-		if err := st.place(Placement{Unit: u.Unit, At: u.At, Facing: u.Facing}); err != nil {
+		if err := st.place(Placement{Unit: u.Unit, At: u.At, Facing: u.Facing, Level: u.Level}); err != nil {
 			return nil, fmt.Errorf("position: units %d: %v", i+1, err)
 		}
 		c := st.Chars[u.Unit]

@@ -58,6 +58,9 @@ type Char struct {
 	Expires int `json:"expires,omitempty"`
 	// Left says it left the map (a scenario's exit).
 	Left bool `json:"left,omitempty"`
+	// Level is a magician's level when his scenario sets it (DN-MAGIC-2);
+	// 0: his kind's (magic chapter).
+	Level int `json:"level,omitempty"`
 }
 
 // Alive reports whether it is on the map and not killed.
@@ -102,6 +105,10 @@ type State struct {
 	Over   bool             `json:"over,omitempty"`
 	Winner adjudicator.Side `json:"winner,omitempty"`
 	Result string           `json:"result,omitempty"`
+
+	// Charms are the spells' lasting effects in play (magic chapter,
+	// spell_charms.go).
+	Charms []Charm `json:"charms,omitempty"`
 }
 
 // Data is the module the game is played from.
@@ -146,6 +153,7 @@ func (s *State) Clone() *State {
 	}
 	c.Pause = s.Pause.Clone()
 	c.Traces = slices.Clone(s.Traces)
+	c.Charms = slices.Clone(s.Charms) // magic chapter: a charm's Locs never change once in play
 	return &c
 }
 

@@ -82,6 +82,7 @@ func (s *State) Values(c *Char) (Face, Prov) {
 	case (c.Face == Stunned || c.Wounds > 0) && k.Faces["wounded"] != (Face{}):
 		f = k.Faces["wounded"]
 	}
+	f = s.charmed(c, f) // magic chapter: boosts, halving, immobilised
 	return f, k.Prov
 }
 

@@ -30,11 +30,13 @@ const (
 	TagGuard             = "guard"                  // two attacks or one between the legs (DN-KROB-1)
 	TagFireballProof     = "fireball-resistant"     // DN-KROB-13
 	TagSpectre           = "spectre"                // summoned, expires (DN-SPECTRE-4, -7)
+	TagHeavy             = "heavy"                  // levitated at the armoured price: Trolls, Thrugg (DN3-SPELL-MAGE-12; magic chapter)
 )
 
 var counterTags = []string{TagSinks, TagKilledDoubleWound, TagIgnoresInfil, TagCausesNoInfil, TagKiller,
 	TagCurare, TagCurareImmune, TagBerserker, TagElf, TagDwarf, TagLow, TagAquatic, TagSwimmer,
-	TagInvulnerable, TagFlies, TagDaredevil, TagGuard, TagFireballProof, TagSpectre}
+	TagInvulnerable, TagFlies, TagDaredevil, TagGuard, TagFireballProof, TagSpectre,
+	TagHeavy} // magic chapter
 
 // Terrain tags (terrain.yaml).
 const (

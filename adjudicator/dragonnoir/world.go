@@ -235,7 +235,9 @@ func (w *world) run(p *program) {
 				w.recover()
 			}
 		case stageInterlude:
-			paused = w.interphase(p)
+			if paused = w.spellsBefore(p, "end"); !paused { // magic chapter: the Krob turn's end (PBEM-DN-7)
+				paused = w.interphase(p)
+			}
 		}
 		if paused {
 			return
@@ -253,7 +255,7 @@ func (w *world) each(p *program, n int, do func(int) bool) bool {
 		if w.r.Err() != nil || w.st().Over {
 			return true
 		}
-		if do(p.Index) {
+		if w.spellsBefore(p, fmt.Sprintf("%s#%d", p.Stage, p.Index)) || do(p.Index) { // magic chapter: spells before one action (AMB-19)
 			return true
 		}
 		w.answer, p.Work = nil, nil
@@ -265,6 +267,7 @@ func (w *world) each(p *program, n int, do func(int) bool) bool {
 // checked, and the next player-turn begins (DN-TURN-3).
 func (w *world) endPlayerTurn(side adjudicator.Side) {
 	w.expireSpectres()
+	w.expireCharms() // magic chapter
 	if w.checkVictory(false) {
 		return
 	}
@@ -272,6 +275,7 @@ func (w *world) endPlayerTurn(side adjudicator.Side) {
 	if side == Adventurers {
 		w.emit(&Stepped{Turn: st.Turn, Step: StepKrobs})
 		w.say(nil, "Turn %d: the Krob player-turn begins.", st.Turn)
+		w.reappear() // magic chapter: invisible magicians (AMB-79)
 		return
 	}
 	if st.Turn >= st.Turns {
@@ -280,6 +284,7 @@ func (w *world) endPlayerTurn(side adjudicator.Side) {
 	}
 	w.emit(&Stepped{Turn: st.Turn + 1, Step: StepAdventurers})
 	w.say(nil, "Turn %d begins: the Adventurer player-turn.", st.Turn)
+	w.reappear() // magic chapter: invisible magicians (AMB-79)
 }
 
 // list writes ids for people: "a, b and c".

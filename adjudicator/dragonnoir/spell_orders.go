@@ -1,0 +1,116 @@
+package dragonnoir
+
+import (
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
+)
+
+// Spell orders as mailed (PBEM-DN-2) and as standing triggers for the
+// Krob turn (PBEM-DN-7): what can be checked before anything moves. Range,
+// PE, the cave and the target's state are checked when the spell's moment
+// comes (magic.go), and a spell that no longer holds is not cast, with the
+// reason in the report.
+
+// codeUndefinedSpell refuses a spell the rules leave undefined: spells.yaml
+// keeps it with no effect and says why (GAP-12, GAP-26, AMB-76).
+const codeUndefinedSpell = "spell-undefined"
+
+// spellMoments are when a spell of the Adventurer mail may be cast: as a
+// stage starts, or before one named action (AMB-19).
+var spellMoments = []string{"fire", "moves", "attacks", "end"}
+
+// checkSpell says what is wrong with spell order x of side's mail (os the
+// whole mail; nil for a standing trigger, whose moment is a Krob stage):
+// the error code and message, or "".
+func checkSpell(st *State, x *SpellOrder, os *Orders) (string, string) {
+	c := st.Chars[x.Caster]
+	if c != nil && st.level(c) == 0 {
+		return codeNotMagician, fmt.Sprintf("%s is no magician (DN-MAGIC-1: Zacharie and Shaman are)", x.Caster)
+	}
+	sp := st.data.Spells[x.Spell]
+	switch {
+	case sp == nil:
+		return codeUnknownSpell, fmt.Sprintf("no spell %q in the module%s", x.Spell, suggest(x.Spell, slices.Sorted(maps.Keys(st.data.Spells))))
+	case sp.Effect == "":
+		return codeUndefinedSpell, fmt.Sprintf("%s cannot be cast: %s (spells.yaml)", sp.Title, sp.Prov.Note)
+	case x.Units < 0:
+		return adjudicator.CodeBadValue, "units: is how many MP or points it buys, 1 or more"
+	}
+	for _, s := range append([]string{x.To}, x.Hexes...) {
+		if _, err := locOn(st.board, s); s != "" && !strings.Contains(s, "/") && err != nil {
+			return codeBadLocation, err.Error()
+		}
+	}
+	if x.At != "" && st.Chars[x.At] == nil {
+		if _, err := locOn(st.board, x.At); err != nil {
+			return codeBadLocation, fmt.Sprintf("at: is a character or a location: %v", err)
+		}
+	}
+	if os == nil {
+		return "", ""
+	}
+	if slices.Contains(spellMoments, x.Before) {
+		return "", ""
+	}
+	kind, unit, ok := strings.Cut(x.Before, " ")
+	if _, known := spellStages[kind]; !ok || !known {
+		return adjudicator.CodeBadValue, fmt.Sprintf("before: %q is fire, moves, attacks or end, or one action: \"move UNIT\", \"fire UNIT\" or \"attack UNIT\" (AMB-19)", x.Before)
+	}
+	if spellMoment(os, x) == "" {
+		return adjudicator.CodeBadValue, fmt.Sprintf("before: %q: your mail gives %s no %s order", x.Before, unit, kind)
+	}
+	return "", ""
+}
+
+// SpellTrigger is a standing order for a spell in the Krob turn
+// (PBEM-DN-7): the spell as in a mail, cast when a Krob matching On (any,
+// a Krob's ID, kind:KIND) enters a location within Within hexes of the
+// caster (default: his range) — at that Krob, when the order names no
+// target — or, with no On, before the Krob moves, attacks, or at the end
+// of the Krob turn (before:). A magician who cast in the Adventurer turn
+// casts nothing (DN-TURN-7).
+type SpellTrigger struct {
+	SpellOrder `yaml:",inline"`
+	On         string `yaml:"on,omitempty"`
+	Within     int    `yaml:"within,omitempty"`
+}
+
+// checkSpellTriggers checks the standing spell-trigger v of the
+// Adventurers.
+func checkSpellTriggers(st *State, side adjudicator.Side, v *yaml.Node) *adjudicator.OrderError {
+	if side != Adventurers {
+		return adjudicator.Errorf(v, codeWrongSection, "only the Adventurers have magicians (DN-MAGIC-1)")
+	}
+	var ts []lined[SpellTrigger]
+	if err := yamlx.Decode(v, &ts); err != nil {
+		return adjudicator.Errorf(v, adjudicator.CodeBadValue, "spell-trigger: a list of {caster: ID, spell: ID, at:, hexes:, units:, to:, and on: any | ID | kind:KIND with within: N, or before: moves | attacks | end}: %v", err)
+	}
+	for _, l := range ts {
+		t := l.V
+		bad := func(code, format string, args ...any) *adjudicator.OrderError {
+			return &adjudicator.OrderError{Line: l.Line, Code: code, Msg: fmt.Sprintf(format, args...)}
+		}
+		c := st.Chars[t.Caster]
+		switch {
+		case c == nil:
+			return bad(adjudicator.CodeUnknownUnit, "no character %q in this game", t.Caster)
+		case c.Side != Adventurers:
+			return bad(codeNotYours, "%s is a %s character: you play the adventurers", t.Caster, c.Side)
+		case (t.On == "") == (t.Before == ""):
+			return bad(adjudicator.CodeMissingField, "a spell trigger gives on: (a Krob entering a location) or before: (moves, attacks or end), one of them")
+		case t.Before != "" && !slices.Contains([]string{"moves", "attacks", "end"}, t.Before):
+			return bad(adjudicator.CodeBadValue, "before: %q is moves, attacks or end (of the Krob turn)", t.Before)
+		}
+		if code, msg := checkSpell(st, &t.SpellOrder, nil); code != "" {
+			return bad(code, "%s", msg)
+		}
+	}
+	return nil
+}
