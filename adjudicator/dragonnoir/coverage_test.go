@@ -27,6 +27,8 @@ var byTest = map[string]string{
 	"DN-CNT-7":  "TestBuiltinModuleChecks: Gerfindel's printed 16, 8, 10 are his healthy face in counters.yaml",
 	"DN-MAP-1":  "TestBuiltinModuleChecks: the builtin assembly joins X to X with arrows aligned (hexmap checks every join)",
 	"DN-TURN-1": "TestUserCombatTable and every case: a game starts from a scenario or position of its module",
+	// magic chapter
+	"DN-MAGIC-3": "TestRemoteDetection: the interim spell list has no detection spell; a module's own is cast by level-2 magicians only",
 }
 
 // noBehaviour are the rules no case can show, each with the reason.
