@@ -18,6 +18,10 @@ type Rules struct {
 	// character that cannot retreat as far as the result says takes a
 	// wound instead; by default it stops and suffers nothing more (AMB-10).
 	BlockedWound bool `json:"blocked_wound,omitempty"`
+	// MagicianLevel, when set, is every magician's level (DN-MAGIC-2: 2 if
+	// he survived L'Exil, else 1) where the scenario or position does not
+	// say; 0 keeps counters.yaml's (magic chapter).
+	MagicianLevel int `json:"magician_level,omitempty"`
 }
 
 var knownOptions = []adjudicator.OptionInfo{
@@ -26,6 +30,9 @@ var knownOptions = []adjudicator.OptionInfo{
 	// Combat chapter.
 	{Name: "blocked-retreat", Default: "stay", Values: []string{"stay", "wound"},
 		Doc: "a character that cannot retreat as far as a result says (enemies, walls, impassable terrain, no free location at the end): stay — it goes as far as it can and suffers nothing more (AMB-10, the digest's default); wound — it also takes one wound, a harsher house rule for groups who read AMB-10's warning that way"},
+	// magic chapter
+	{Name: "magician-level", Default: "module", Values: []string{"module", "1", "2"},
+		Doc: "the level of Zacharie and Shaman (DN-MAGIC-2): 2 if they survived your game of L'Exil, else 1 (100 PE and +1 a level, spells reaching 7 or 10 hexes); module keeps the counters' level, and a scenario or position that names a magician's level keeps it"},
 }
 
 func parseOptions(o map[string]string) (Rules, error) {
@@ -49,8 +56,16 @@ func parseOptions(o map[string]string) (Rules, error) {
 			default:
 				return r, fmt.Errorf("option blocked-retreat=%s: write stay or wound", v)
 			}
+		case "magician-level": // magic chapter
+			switch v {
+			case "module":
+			case "1", "2":
+				r.MagicianLevel = int(v[0] - '0')
+			default:
+				return r, fmt.Errorf("option magician-level=%s: write module, 1 or 2", v)
+			}
 		default:
-			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire and blocked-retreat)", k)
+			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire, blocked-retreat and magician-level)", k)
 		}
 	}
 	return r, nil

@@ -35,7 +35,10 @@ func (st *State) place(p Placement) error {
 	l, _ := locOn(st.board, p.At)
 	c := &Char{ID: p.Unit, Kind: k.ID, Side: adjudicator.Side(k.Side), At: locString(st.board, l), Facing: p.Facing, Face: Healthy}
 	c.PE = 100 * k.Level // DN-MAGIC-6
-	if p.Level > 0 {     // magic chapter: the scenario's level (DN-MAGIC-2)
+	if p.Level == 0 && k.Level > 0 && st.Options.MagicianLevel > 0 {
+		p.Level = st.Options.MagicianLevel // magic chapter: the group's L'Exil (option magician-level)
+	}
+	if p.Level > 0 { // magic chapter: the scenario's level (DN-MAGIC-2)
 		if k.Level == 0 {
 			return fmt.Errorf("%s: level %d: only a magician has a level (DN-MAGIC-1)", p.Unit, p.Level)
 		}
