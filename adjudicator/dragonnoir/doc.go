@@ -32,7 +32,8 @@
 //	special.go    the Adventurers' and Krobs' special rules as conversions (A.10.1, A.10.3)
 //	gharv.go      the Gharv interphases (A.10.4)
 //	spectre.go    Gargoyles and Living Dead (A.10.2)
-//	magic.go      spells, PE, the casting roll (A.11)
+//	magic.go      spells, PE, the casting roll (A.11); spell_*.go the spells' rows, effects,
+//	              lasting charms, reach (one cave), orders and Krob-turn triggers
 //	turn.go       stunned recovery and victory (scenarios)
 //
 // It must never name another game, roll a die it does not label, or
