@@ -291,7 +291,7 @@ func (w *world) levitationPath(t *Char, path []hex.Loc) string {
 	}
 	cur := st.loc(t)
 	for _, l := range append([]hex.Loc{cur}, path...) {
-		if st.narrow(l.Hex) {
+		if !w.wideGallery(l.Hex) { // spectre_fly.go: the Gargoyles' rule (DN-SPECTRE-2)
 			return fmt.Sprintf("the gallery at %s is one hex wide: the ceiling is too low (DN3-SPELL-MAGE-12)", l.Hex)
 		}
 	}
@@ -311,24 +311,6 @@ func (w *world) levitationPath(t *Char, path []hex.Loc) string {
 		cur = l
 	}
 	return w.standOK(t, st.board.FloorLoc(cur.Hex))
-}
-
-// narrow reports whether h is in a gallery one hex wide: no two open
-// hexes next to it are next to each other.
-func (s *State) narrow(h hex.Hex) bool {
-	open := func(x hex.Hex) bool {
-		t := s.Terrain(s.board.FloorLoc(x))
-		return s.board.OnMap(x) && t != nil && !t.Impassable
-	}
-	ns := s.board.Neighbours(h)
-	for i, a := range ns {
-		for _, b := range ns[i+1:] {
-			if open(a) && open(b) && s.board.Layout.Adjacent(a, b) {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // standOK says why c may not end on l, "" when it may: it could enter it
