@@ -111,9 +111,7 @@ func (w *world) spellFireball(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget
 	st := w.st()
 	l := tg.Locs[0]
 	at := locString(st.board, l)
-	if st.Web(at) {
-		w.burnWeb(at)
-	}
+	w.destroyWebAt(at, "DN-KROB-14, DN-WEB-5") // web.go, the combat chapter's
 	for _, t := range st.At(l) {
 		if !t.Alive() {
 			continue
@@ -133,12 +131,6 @@ func (w *world) spellFireball(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget
 	}
 	w.charm(c, sp, Charm{Locs: []string{at}})
 	w.say(used, "%s burns: nobody enters it until the end of the next player-turn (AMB-78).", at)
-}
-
-// burnWeb destroys the web at at (DN-KROB-14).
-func (w *world) burnWeb(at string) {
-	w.emit(&Webbed{At: at, Intact: false})
-	w.say(nil, "The fireball burns the web on %s (DN-KROB-14).", at)
 }
 
 // fireballResult is what a fireball's result es does to a counter of kind
