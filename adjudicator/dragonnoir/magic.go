@@ -166,20 +166,11 @@ func (w *world) fireball(c *Char, sp *Spell, l hex.Loc, used Provs) {
 		r := w.d10(fmt.Sprintf("fireball on %s", t.ID))
 		code := sp.Rolls[modified(r.Total+mod)-1]
 		es, _ := parseEffects(code)
-		if tk.Has(TagFireballProof) { // DN-KROB-13
-			var out []Effect
-			for _, e := range es {
-				switch e.What {
-				case Wounded:
-					out = append(out, Effect{Who: 'D', What: Retreat, N: 1})
-				case Retreat:
-				default:
-					out = append(out, e)
-				}
-			}
-			es = out
-		}
+		es, resists := fireballEffects(tk, es) // special.go: DN-KROB-13
 		outcome(r, used, "%+d makes %d: %s", mod, modified(r.Total+mod), effectWords(es))
+		if resists != "" {
+			w.say(Provs{tk.Prov}, "%s: %s.", t.ID, resists)
+		}
 		for _, e := range es {
 			w.hurt(t, e.What, e.N, []*Char{c}, used, false)
 		}

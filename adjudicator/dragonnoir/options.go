@@ -18,6 +18,11 @@ type Rules struct {
 	// character that cannot retreat as far as the result says takes a
 	// wound instead; by default it stops and suffers nothing more (AMB-10).
 	BlockedWound bool `json:"blocked_wound,omitempty"`
+	// GharvScratch (special rules chapter, option gharv-scratch=always):
+	// any wounded result kills a character tagged first-scratch (a Gharv),
+	// in every combat and shot, not only in a combat Zed takes part in
+	// (DN-SPEC-16; AMB-14's default is Zed's combats only).
+	GharvScratch bool `json:"gharv_scratch,omitempty"`
 }
 
 var knownOptions = []adjudicator.OptionInfo{
@@ -26,6 +31,9 @@ var knownOptions = []adjudicator.OptionInfo{
 	// Combat chapter.
 	{Name: "blocked-retreat", Default: "stay", Values: []string{"stay", "wound"},
 		Doc: "a character that cannot retreat as far as a result says (enemies, walls, impassable terrain, no free location at the end): stay — it goes as far as it can and suffers nothing more (AMB-10, the digest's default); wound — it also takes one wound, a harsher house rule for groups who read AMB-10's warning that way"},
+	// Special rules chapter.
+	{Name: "gharv-scratch", Default: "zed", Values: []string{"zed", "always"},
+		Doc: "when a Gharv dies of its first scratch (DN-SPEC-16, AMB-14): zed — a wounded result kills a Gharv in a combat Zed takes part in, as the sentence sits in Zed's paragraph (the digest's default); always — whatever wounds it, in any combat or shot"},
 }
 
 func parseOptions(o map[string]string) (Rules, error) {
@@ -49,8 +57,16 @@ func parseOptions(o map[string]string) (Rules, error) {
 			default:
 				return r, fmt.Errorf("option blocked-retreat=%s: write stay or wound", v)
 			}
+		case "gharv-scratch": // special rules chapter
+			switch v {
+			case "zed":
+			case "always":
+				r.GharvScratch = true
+			default:
+				return r, fmt.Errorf("option gharv-scratch=%s: write zed or always", v)
+			}
 		default:
-			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire and blocked-retreat)", k)
+			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire, blocked-retreat and gharv-scratch)", k)
 		}
 	}
 	return r, nil
