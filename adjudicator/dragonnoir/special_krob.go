@@ -162,7 +162,7 @@ func (w *world) coDefenders(cw *combatWork) {
 			continue
 		}
 		cw.Defenders = append(cw.Defenders, g.ID)
-		w.say(Provs{st.Kind(d).Prov}, "%s defends %s with her: his defence joins hers (DN-SPEC-11, AMB-37).", g.ID, d.ID)
+		w.say(nil, "%s defends %s with her: his defence joins hers (DN-SPEC-11, AMB-37).", g.ID, d.ID)
 	}
 }
 
