@@ -10,12 +10,12 @@ import (
 // enter first (DN-ADV-2).
 
 // hurt applies result what (n hexes for a retreat) to c, caused by the
-// characters in by; used are the provenances of the table it came from.
+// characters in by; used are the provenances of the table it came from;
 // melee says it is the result of a combat (A.9), where alone the Killers'
 // wounds and Zed's curare kill (special.go convert). It reports whether c
 // left its location (retreated or died), for an advance after combat.
-// Inside a combat (w.fight) a retreat may pause to
-// ask its owner the path (PBEM-DN-11): the caller checks w.fight.paused.
+// Inside a combat (w.fight) a retreat may pause to ask its owner the
+// path (PBEM-DN-11): the caller checks w.fight.paused.
 func (w *world) hurt(c *Char, what string, n int, by []*Char, used Provs, melee bool) bool {
 	st := w.st()
 	if !c.Alive() {
