@@ -94,13 +94,12 @@ func (w *world) guardMode(cw *combatWork, o *AttackOrder) string {
 // (GAP-10: the "Utilisation des pions" sheet that shows it is missing).
 func (w *world) betweenLegs(g, d *Char) bool {
 	st := w.st()
-	legs := w.legsHexes(g)
+	legs := legsOf(st, g)
 	return slices.ContainsFunc(st.Locs(d), func(l hex.Loc) bool { return slices.Contains(legs, l.Hex) })
 }
 
-// legsHexes are the hexes between g's legs (betweenLegs).
-func (w *world) legsHexes(g *Char) []hex.Hex {
-	st := w.st()
+// legsOf are the hexes between g's legs (betweenLegs).
+func legsOf(st *State, g *Char) []hex.Hex {
 	var out []hex.Hex
 	for _, c := range st.footprint(g).Around() {
 		front := 0
