@@ -20,8 +20,8 @@ import (
 //	declareSpecial   combat.go declare: the Guards' modes, the front and rear
 //	                 of the Queen and Guards, Lucifer defending Godiva
 //	                 (special_krob.go)
-//	declared         combat.go declare, once the attack is made: what a
-//	                 Guard attacked, for its second attack
+//	declared         combat.go rollCombat, once the attack is made (beside
+//	                 spend): what a Guard attacked, for its second attack
 //	fireballEffects  magic.go fireball: the Queen's and Guards' resistance
 //
 // The data they read are counters.yaml's tags and fields (tags.go): a new

@@ -165,7 +165,7 @@ func (w *world) coDefenders(cw *combatWork) {
 	}
 }
 
-// declared records a Guard's attack once made: whom it attacked, for its
+// declared records a Guard's attack once made (the odds allowed it): whom it attacked, for its
 // second attack, and an attack between its legs, its only one
 // (DN-KROB-1).
 func (w *world) declared(cw *combatWork, o *AttackOrder) {
