@@ -8,7 +8,6 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/adjudicator/hex"
 	"github.com/umpire-pbem/umpire/adjudicator/pause"
 )
 
@@ -78,11 +77,10 @@ func (w *world) declare(side adjudicator.Side, o *AttackOrder) (*combatWork, str
 	cw := &combatWork{Side: side}
 	for _, id := range o.Attackers {
 		a := st.Chars[id]
-		k := st.Kind(a)
 		switch {
 		case a == nil || !a.Standing() || a.Side != side:
 			return nil, fmt.Sprintf("%s is not on its feet", id)
-		case st.Is(flagAttacked, id) && !(k.Has(TagGuard) && o.Mode == "two" && !st.Is(flagAttackedTwice, id)):
+		case st.Is(flagAttacked, id) && !w.mayAttackAgain(a): // special.go: a Guard's two attacks
 			return nil, fmt.Sprintf("%s has already attacked this turn (DN-COMBAT-2)", id)
 		}
 		cw.Attackers = append(cw.Attackers, id)
@@ -96,10 +94,6 @@ func (w *world) declare(side adjudicator.Side, o *AttackOrder) (*combatWork, str
 			return nil, why
 		}
 		cw.Defenders = append(cw.Defenders, id)
-		if g := st.Chars[st.Kind(d).GuardedBy]; g != nil && g.Alive() && !slices.Contains(o.Defenders, g.ID) && w.adjacent(d, g) {
-			cw.Defenders = append(cw.Defenders, g.ID)
-			w.say(nil, "%s defends %s with her (DN-SPEC-11).", g.ID, d.ID)
-		}
 	}
 	for _, id := range cw.Attackers {
 		if !slices.ContainsFunc(cw.Defenders, func(d string) bool { return st.CanAttack(st.Chars[id], st.Chars[d]) }) {
@@ -111,12 +105,8 @@ func (w *world) declare(side adjudicator.Side, o *AttackOrder) (*combatWork, str
 			return nil, fmt.Sprintf("no attacker is in position to attack %s (DN-COMBAT-7)", d)
 		}
 	}
-	if o.From == "rear" {
-		for _, d := range cw.Defenders {
-			if why := w.rearOK(st.Chars[d], cw.Attackers); why != "" {
-				return nil, why
-			}
-		}
+	if why := w.declareSpecial(cw, o); why != "" { // special.go: Guards' modes, front and rear, co-defenders
+		return nil, why
 	}
 	return cw, ""
 }
@@ -133,28 +123,6 @@ func (w *world) spend(cw *combatWork) {
 		}
 		w.emit(&Flagged{Flag: flag, IDs: []string{id}})
 	}
-}
-
-// rearOK says why an attack from the rear on d is not one: d has no rear
-// defence, or an attacker does not touch its rear (DN-KROB-2, -3).
-func (w *world) rearOK(d *Char, attackers []string) string {
-	st := w.st()
-	if st.Kind(d).Faces["healthy"].Rear == 0 {
-		return fmt.Sprintf("%s has no rear defence: attack it plainly", d.ID)
-	}
-	f := st.footprint(d)
-	for _, id := range attackers {
-		ok := false
-		for _, l := range st.Locs(st.Chars[id]) {
-			if c, found := f.ContactOf(l.Hex); found && c.Aspect&hex.AspectRear != 0 {
-				ok = true
-			}
-		}
-		if !ok {
-			return fmt.Sprintf("%s does not touch %s's grey rear zone (DN-KROB-2)", id, d.ID)
-		}
-	}
-	return ""
 }
 
 // adjacent reports whether a and b touch.
@@ -247,6 +215,7 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 	}
 	if cw.Side != Gharvs {
 		w.spend(cw)
+		w.declared(cw, o) // special.go: what a Guard attacked (DN-KROB-1)
 	}
 	r := w.d10(fmt.Sprintf("combat on %s by %s", list(cw.Defenders), list(cw.Attackers)))
 	code, es, _ := col.Combat(r.Total + mod)
@@ -305,7 +274,7 @@ func (w *world) applyCombat(p *program, cw *combatWork) bool {
 					continue
 				}
 				before := st.Locs(c)
-				w.hurt(c, Retreat, e.N, bys, cw.Used, false)
+				w.hurt(c, Retreat, e.N, bys, cw.Used, true)
 				if w.fight.paused {
 					return true
 				}
@@ -336,7 +305,7 @@ func (w *world) applyCombat(p *program, cw *combatWork) bool {
 		}
 		victim := st.Chars[cw.Victim]
 		before := st.Locs(victim)
-		w.hurt(victim, e.What, e.N, bys, cw.Used, false)
+		w.hurt(victim, e.What, e.N, bys, cw.Used, true)
 		if w.fight.paused {
 			return true
 		}

@@ -22,6 +22,11 @@ type Rules struct {
 	// he survived L'Exil, else 1) where the scenario or position does not
 	// say; 0 keeps counters.yaml's (magic chapter).
 	MagicianLevel int `json:"magician_level,omitempty"`
+	// GharvScratch (special rules chapter, option gharv-scratch=always):
+	// any wounded result kills a character tagged first-scratch (a Gharv),
+	// in every combat and shot, not only in a combat Zed takes part in
+	// (DN-SPEC-16; AMB-14's default is Zed's combats only).
+	GharvScratch bool `json:"gharv_scratch,omitempty"`
 }
 
 var knownOptions = []adjudicator.OptionInfo{
@@ -33,6 +38,9 @@ var knownOptions = []adjudicator.OptionInfo{
 	// magic chapter
 	{Name: "magician-level", Default: "module", Values: []string{"module", "1", "2"},
 		Doc: "the level of Zacharie and Shaman (DN-MAGIC-2): 2 if they survived your game of L'Exil, else 1 (100 PE and +1 a level, spells reaching 7 or 10 hexes); module keeps the counters' level, and a scenario or position that names a magician's level keeps it"},
+	// Special rules chapter.
+	{Name: "gharv-scratch", Default: "zed", Values: []string{"zed", "always"},
+		Doc: "when a Gharv dies of its first scratch (DN-SPEC-16, AMB-14): zed — a wounded result kills a Gharv in a combat Zed takes part in, as the sentence sits in Zed's paragraph (the digest's default); always — whatever wounds it, in any combat or shot"},
 }
 
 func parseOptions(o map[string]string) (Rules, error) {
@@ -64,8 +72,16 @@ func parseOptions(o map[string]string) (Rules, error) {
 			default:
 				return r, fmt.Errorf("option magician-level=%s: write module, 1 or 2", v)
 			}
+		case "gharv-scratch": // special rules chapter
+			switch v {
+			case "zed":
+			case "always":
+				r.GharvScratch = true
+			default:
+				return r, fmt.Errorf("option gharv-scratch=%s: write zed or always", v)
+			}
 		default:
-			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire, blocked-retreat and magician-level)", k)
+			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire, blocked-retreat, magician-level and gharv-scratch)", k)
 		}
 	}
 	return r, nil

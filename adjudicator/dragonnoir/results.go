@@ -1,8 +1,6 @@
 package dragonnoir
 
 import (
-	"slices"
-
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
 
@@ -12,19 +10,18 @@ import (
 // enter first (DN-ADV-2).
 
 // hurt applies result what (n hexes for a retreat) to c, caused by the
-// characters in by; used are the provenances of the table it came from.
-// It reports whether c left its location (retreated or died), for an
-// advance after combat. Inside a combat (w.fight) a retreat may pause to
-// ask its owner the path (PBEM-DN-11): the caller checks w.fight.paused.
-func (w *world) hurt(c *Char, what string, n int, by []*Char, used Provs, _ bool) bool {
+// characters in by; used are the provenances of the table it came from;
+// melee says it is the result of a combat (A.9), where alone the Killers'
+// wounds and Zed's curare kill (special.go convert). It reports whether c
+// left its location (retreated or died), for an advance after combat.
+// Inside a combat (w.fight) a retreat may pause to ask its owner the
+// path (PBEM-DN-11): the caller checks w.fight.paused.
+func (w *world) hurt(c *Char, what string, n int, by []*Char, used Provs, melee bool) bool {
 	st := w.st()
 	if !c.Alive() {
 		return false
 	}
-	if what == Wounded && w.mixedKillers(by) && !w.killerSplit(by) {
-		by = slices.DeleteFunc(slices.Clone(by), func(b *Char) bool { return st.Kind(b).Has(TagKiller) })
-	}
-	cv := w.convert(c, what, by)
+	cv := w.convert(c, what, by, melee) // special.go
 	if what == Retreat {
 		cv.N = n
 	}
@@ -79,15 +76,6 @@ func (w *world) wound(c *Char, n int, used Provs) bool {
 func (w *world) kill(c *Char, used Provs) {
 	w.emit(&Conditioned{Unit: c.ID, Face: Killed, Wounds: c.Wounds})
 	w.say(used, "%s is killed.", c.ID)
-}
-
-// mixedKillers reports whether Killers and other Krobs strike together
-// (DN-KROB-6).
-func (w *world) mixedKillers(by []*Char) bool {
-	st := w.st()
-	k := slices.ContainsFunc(by, func(b *Char) bool { return st.Kind(b).Has(TagKiller) })
-	o := slices.ContainsFunc(by, func(b *Char) bool { return !st.Kind(b).Has(TagKiller) })
-	return k && o
 }
 
 // left lists, as players write them, the locations of before that c no

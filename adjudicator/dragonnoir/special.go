@@ -1,89 +1,146 @@
 package dragonnoir
 
-import "fmt"
+import (
+	"fmt"
+	"slices"
+)
 
 // Chapter: special rules (A.10.1, A.10.3): how a result changes for
-// characters whose counter tags say so — Trolls, dogs, spectres and Krobs
-// never stunned (a retreat instead), killed as a double wound, Crazy Ork
-// going berserk, the Killers' and Zed's lethal wounds. Results (results.go)
-// ask convert before applying anything.
+// characters whose counter tags say so, and what the Krobs' bodies change
+// in a combat. Everything here is asked by the procedure of another
+// chapter through one of these hooks, never the other way round:
 //
-// First implementation: the conversions below from tags and fields of
-// counters.yaml. Left to its helper: Lucifer's co-defence in every case
-// (combat.go adds him when Godiva is attacked), the Guards' attack modes'
-// geometry (between the legs, GAP-10), DN-KROB-7 when an attacker is
-// wounded fighting a Killer.
+//	convert          results.go hurt, before any result is applied: Trolls,
+//	                 dogs, spectres and Krobs never stunned (a retreat
+//	                 instead), killed as a double wound, Crazy Ork going
+//	                 berserk, babies dying of their first wound, the
+//	                 Killers' lethal wounds with the shared d10 (ROLL-3) and
+//	                 Zed's curare, both in combat only (special_kill.go)
+//	mayAttackAgain   combat.go declare: a Guard's second attack (DN-KROB-1)
+//	declareSpecial   combat.go declare: the Guards' modes, the front and rear
+//	                 of the Queen and Guards, Lucifer defending Godiva
+//	                 (special_krob.go)
+//	declared         combat.go rollCombat, once the attack is made (beside
+//	                 spend): what a Guard attacked, for its second attack
+//	fireballEffects  magic.go fireball: the Queen's and Guards' resistance
+//
+// The data they read are counters.yaml's tags and fields (tags.go): a new
+// character with a known behaviour is a line of data, not code.
 
 // conversion is what a result becomes for one character.
 type conversion struct {
-	What string // stunned, wounded, killed, retreat, or "" for nothing
+	What string // stunned, wounded, killed, retreat, berserk, or "" for nothing
 	N    int    // retreat hexes, or wounds for "wounded"
 	Why  string // the rule, for the report; "" when nothing changed
 }
 
-// convert says what result what (from a table, by the characters in by)
-// does to c, by its tags (DN-SPEC-1 … 16, DN-SPECTRE-3, DN-KROB-5, -8 …
-// -10, AMB-9).
-func (w *world) convert(c *Char, what string, by []*Char) conversion {
+// convert says what result what (from a table, caused by the characters
+// in by) does to c, by its tags (DN-SPEC-1 … 16, DN-SPECTRE-3, DN-KROB-5
+// … 10, DN-KROB-15, AMB-9, AMB-14, AMB-39, AMB-59). melee says the result
+// comes from a combat (A.9), where alone the Killers' wounds and Zed's
+// curare kill ("Résultats de combats", "un combat auquel participe Zed").
+// It may roll the Killer's shared d10 (DN-KROB-6, -7); it changes nothing
+// else.
+func (w *world) convert(c *Char, what string, by []*Char, melee bool) conversion {
 	st := w.st()
 	k := st.Kind(c)
-	killer, curare := false, false
-	for _, b := range by {
-		bk := st.Kind(b)
-		killer = killer || bk.Has(TagKiller)
-		curare = curare || bk.Has(TagCurare)
-	}
 	switch {
-	case what == Retreat:
-		if c.Berserk {
-			return conversion{Why: "a berserk Crazy Ork ignores retreats (DN-SPEC-2)"}
-		}
-		return conversion{What: Retreat}
 	case k.Has(TagInvulnerable):
 		return conversion{What: Retreat, N: 1, Why: fmt.Sprintf("%s cannot be hurt: a simple retreat (DN-SPECTRE-3)", c.ID)}
-	case what == Stunned && c.Berserk:
-		return conversion{Why: "a berserk Crazy Ork is never stunned (DN-SPEC-2)"}
-	case what == Stunned && k.Has(TagBerserker):
-		return conversion{What: "berserk", Why: "Crazy Ork goes berserk (DN-SPEC-1)"}
-	case what == Stunned && k.StunnedRetreat > 0:
-		return conversion{What: Retreat, N: k.StunnedRetreat, Why: fmt.Sprintf("a %s is never stunned: it retreats %d (DN-KROB-10, DN-SPEC-10, DN-SPEC-12)", k.Title, k.StunnedRetreat)}
+	case what == Retreat && c.Berserk:
+		return conversion{Why: "a berserk Crazy Ork ignores retreats (DN-SPEC-2)"}
+	case what == Retreat:
+		return conversion{What: Retreat}
 	case what == Stunned:
-		return conversion{What: Stunned}
-	case what == Wounded && killer && !k.Has(TagKilledDoubleWound):
-		return conversion{What: Killed, Why: "a Killer's wound kills (DN-KROB-5, DN-SPEC-4)"}
-	case what == Wounded && curare && !k.Has(TagCurareImmune):
-		return conversion{What: Killed, Why: "Zed's curare kills (DN-SPEC-15)"}
-	case what == Wounded && k.Has(TagBerserker) && !c.Berserk:
-		return conversion{What: "berserk", Why: "Crazy Ork goes berserk; this wound does not count (DN-SPEC-1, DN-SPEC-3)"}
-	case what == Wounded:
-		return conversion{What: Wounded, N: 1}
-	case what == Killed && k.Has(TagKilledDoubleWound):
-		return conversion{What: Wounded, N: 2, Why: "killed is a double wound (DN-SPEC-13, DN-KROB-8)"}
+		return w.stunned(c, k)
 	}
-	return conversion{What: Killed}
-}
-
-// killerSplit is DN-KROB-6 (ROLL-3): when a Killer attacks together with
-// other Krobs, a wound is fatal on 1 to 5 only.
-func (w *world) killerSplit(by []*Char) bool {
-	st := w.st()
-	killers, others := 0, 0
-	for _, b := range by {
-		if st.Kind(b).Has(TagKiller) {
-			killers++
-		} else {
-			others++
+	n := 1
+	var why []string
+	if what == Killed {
+		if !k.Has(TagKilledDoubleWound) {
+			return conversion{What: Killed}
+		}
+		n = 2
+		why = append(why, "killed is a double wound (DN-SPEC-13, DN-KROB-8)")
+	}
+	if melee {
+		if cv, ok := w.lethal(c, k, by, why); ok {
+			return cv
 		}
 	}
-	if killers == 0 || others == 0 {
-		return killers > 0
+	switch {
+	case k.Has(TagNewborn):
+		return conversion{What: Killed, Why: joinWhy(why, "a baby Krob dies of its first wound (DN-KROB-9)")}
+	case c.Berserk:
+		return conversion{What: Killed, Why: joinWhy(why, "berserk, Crazy Ork dies of his next wound (DN-SPEC-3, AMB-59)")}
+	case k.Has(TagBerserker):
+		return conversion{What: "berserk", Why: joinWhy(why, "Crazy Ork goes berserk; this wound does not count (DN-SPEC-1, DN-SPEC-3, AMB-59)")}
+	case k.Has(TagFirstScratch) && st.Options.GharvScratch:
+		return conversion{What: Killed, Why: joinWhy(why, fmt.Sprintf("a %s dies of its first scratch (DN-SPEC-16, option gharv-scratch=always)", k.Title))}
 	}
-	r := w.d10("who struck the blow (DN-KROB-6)")
-	fatal := r.Total <= 5
-	if fatal {
-		outcome(r, nil, "1 to 5: the Killer struck, the wound is fatal")
-	} else {
-		outcome(r, nil, "6 to 10: another Krob struck, a normal wound")
+	return conversion{What: Wounded, N: n, Why: joinWhy(why)}
+}
+
+// stunned is what a stunned result does to c (DN-SPEC-1, -2, -10, -12,
+// DN-KROB-10, AMB-9, AMB-13, AMB-39: in fire as in combat).
+func (w *world) stunned(c *Char, k *Kind) conversion {
+	switch {
+	case c.Berserk:
+		return conversion{Why: "a berserk Crazy Ork is never stunned (DN-SPEC-2, AMB-59)"}
+	case k.Has(TagBerserker):
+		return conversion{What: "berserk", Why: "stunned, Crazy Ork goes berserk (DN-SPEC-1)"}
+	case k.StunnedRetreat > 0:
+		return conversion{What: Retreat, N: k.StunnedRetreat,
+			Why: fmt.Sprintf("a %s is never stunned: it retreats %d instead (%s)", k.Title, k.StunnedRetreat, stunnedRule(k))}
 	}
-	return fatal
+	return conversion{What: Stunned}
+}
+
+// stunnedRule names the rule that turns k's stunned results into a
+// retreat, for the report.
+func stunnedRule(k *Kind) string {
+	switch {
+	case k.Side == string(Krobs):
+		return "DN-KROB-10"
+	case k.Has(TagKilledDoubleWound):
+		return "DN-SPEC-12, AMB-9"
+	case k.Has(TagIgnoresInfil):
+		return "DN-SPEC-10, AMB-9"
+	}
+	return "AMB-9"
+}
+
+func joinWhy(why []string, more ...string) string {
+	out := ""
+	for i, s := range append(slices.Clone(why), more...) {
+		if i > 0 {
+			out += "; "
+		}
+		out += s
+	}
+	return out
+}
+
+// fireballEffects is what a fireball's result es does to a character of
+// kind k (DN-KROB-13): on the Queen and her Guards (fireball-resistant)
+// "wounded" becomes "retreat one hex" and "retreat" becomes "no effect";
+// on everyone else it works normally. why is the report's reason, "" when
+// nothing changed.
+func fireballEffects(k *Kind, es []Effect) (out []Effect, why string) {
+	if !k.Has(TagFireballProof) {
+		return es, ""
+	}
+	for _, e := range es {
+		switch e.What {
+		case Wounded:
+			out = append(out, Effect{Who: e.Who, What: Retreat, N: 1})
+		case Retreat:
+		default:
+			out = append(out, e)
+		}
+	}
+	if slices.Equal(out, es) {
+		return es, ""
+	}
+	return out, fmt.Sprintf("a fireball does little to a %s: wounded is a retreat of one hex, a retreat nothing (DN-KROB-13)", k.Title)
 }

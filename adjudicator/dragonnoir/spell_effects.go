@@ -123,34 +123,17 @@ func (w *world) spellFireball(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget
 		}
 		r := w.d10(fmt.Sprintf("fireball on %s", t.ID))
 		es, _ := parseEffects(sp.Rolls[modified(r.Total+mod)-1])
-		es = fireballResult(tk, es)
+		es, resists := fireballEffects(tk, es) // special.go: DN-KROB-13
 		outcome(r, used, "%+d makes %d: %s", mod, modified(r.Total+mod), effectWords(es))
+		if resists != "" {
+			w.say(Provs{tk.Prov}, "%s: %s.", t.ID, resists)
+		}
 		for _, e := range es {
 			w.hurt(t, e.What, e.N, []*Char{c}, used, false)
 		}
 	}
 	w.charm(c, sp, Charm{Locs: []string{at}})
 	w.say(used, "%s burns: nobody enters it until the end of the next player-turn (AMB-78).", at)
-}
-
-// fireballResult is what a fireball's result es does to a counter of kind
-// k: on the Queen and her Guards (fireball-resistant) "wounded" becomes a
-// retreat of one hex and a retreat nothing (DN-KROB-13).
-func fireballResult(k *Kind, es []Effect) []Effect {
-	if !k.Has(TagFireballProof) {
-		return es
-	}
-	var out []Effect
-	for _, e := range es {
-		switch e.What {
-		case Wounded:
-			out = append(out, Effect{Who: 'D', What: Retreat, N: 1})
-		case Retreat:
-		default:
-			out = append(out, e)
-		}
-	}
-	return out
 }
 
 // spellHeal heals the wounded target at once (DN3-SPELL-MAGE-7); a

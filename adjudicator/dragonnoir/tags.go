@@ -31,12 +31,16 @@ const (
 	TagFireballProof     = "fireball-resistant"     // DN-KROB-13
 	TagSpectre           = "spectre"                // summoned, expires (DN-SPECTRE-4, -7)
 	TagHeavy             = "heavy"                  // levitated at the armoured price: Trolls, Thrugg (DN3-SPELL-MAGE-12; magic chapter)
+	// Chapter special rules (special.go):
+	TagNewborn      = "newborn"       // a baby Krob, the newborn face: dies of its first wound (DN-CNT-5, DN-KROB-9)
+	TagFirstScratch = "first-scratch" // a wound kills it with Zed, or always by option (DN-SPEC-16, AMB-14)
 )
 
 var counterTags = []string{TagSinks, TagKilledDoubleWound, TagIgnoresInfil, TagCausesNoInfil, TagKiller,
 	TagCurare, TagCurareImmune, TagBerserker, TagElf, TagDwarf, TagLow, TagAquatic, TagSwimmer,
 	TagInvulnerable, TagFlies, TagDaredevil, TagGuard, TagFireballProof, TagSpectre,
-	TagHeavy} // magic chapter
+	TagHeavy,                    // magic chapter
+	TagNewborn, TagFirstScratch} // chapter special rules
 
 // Terrain tags (terrain.yaml).
 const (
