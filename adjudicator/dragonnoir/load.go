@@ -223,7 +223,12 @@ func (d *Data) terrain(c *checker, f terrainFile) {
 				c.at(file, l.Line, "terrain %s: tag %q is not one of %s", t.Kind, tag, strings.Join(terrainTags, ", "))
 			}
 		}
-		for _, tag := range append(append(slices.Collect(maps.Keys(t.CombatBy)), slices.Collect(maps.Keys(t.MPBy))...), t.ClosedTo...) {
+		for _, tag := range t.NotFrom { // movement chapter
+			if !slices.Contains(terrainTags, tag) {
+				c.at(file, l.Line, "terrain %s: not-from %q is not a terrain tag: %s", t.Kind, tag, strings.Join(terrainTags, ", "))
+			}
+		}
+		for _, tag := range append(append(append(slices.Collect(maps.Keys(t.CombatBy)), slices.Collect(maps.Keys(t.MPBy))...), t.ClosedTo...), t.NotFromExcept...) {
 			if !slices.Contains(counterTags, tag) {
 				c.at(file, l.Line, "terrain %s: %q is not a counter tag: %s", t.Kind, tag, strings.Join(counterTags, ", "))
 			}

@@ -209,6 +209,11 @@ func (d *Data) scenarios(c *checker, m adjudicator.Module, f scenariosFile) {
 				}
 			}
 		}
+		if mp != nil { // movement chapter: boats and oubliette entrances
+			for _, err := range checkMarkers(mp, d, s.Boats, s.Oubliettes) {
+				at("%v", err)
+			}
+		}
 		for _, v := range s.Victory {
 			if !slices.Contains([]string{"eliminate", "hold"}, v.Kind) {
 				at("victory: kind %q is eliminate or hold", v.Kind)

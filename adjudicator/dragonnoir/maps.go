@@ -18,7 +18,7 @@ import (
 // adjudicator.HexMaps and GameBoards.
 var vocabulary = hexmap.Vocabulary{
 	Terrain: []string{"floor", "rock", "tree", "marsh", "unstable", "water", "beach", "sand", "slope",
-		"talus", "stairs", "pontoon", "bridge", "stone-bridge"},
+		"talus", "stairs", "pontoon", "bridge", "stone-bridge", "ford"},
 	Sides:     []string{"wall", "door", "low-wall", "window", "slit"},
 	Points:    []string{"entry", "exit", "trapdoor", "oubliette"},
 	Barriers:  []string{"wall"},
@@ -26,7 +26,7 @@ var vocabulary = hexmap.Vocabulary{
 	Ramps:     []string{"stairs", "talus", "slope"},
 	Decks:     []string{"footbridge"},
 	Letters: map[string]byte{"floor": '.', "rock": '#', "tree": 't', "marsh": 'm', "unstable": 'u', "water": '~',
-		"beach": 'b', "sand": 's', "slope": '/', "talus": 'T', "stairs": 'S', "pontoon": 'p', "bridge": '=', "stone-bridge": 'B'},
+		"beach": 'b', "sand": 's', "slope": '/', "talus": 'T', "stairs": 'S', "pontoon": 'p', "bridge": '=', "stone-bridge": 'B', "ford": 'f'},
 }
 
 var (
@@ -106,6 +106,7 @@ var style = &adjudicator.PictureStyle{
 		{Kind: "pontoon", Fill: 0xa57c4f, Pattern: "planks", Mark: 0x5a3d1c},
 		{Kind: "bridge", Fill: 0x9b6b3c, Pattern: "planks", Mark: 0x4a2f14},
 		{Kind: "stone-bridge", Fill: 0x9a9a9a, Pattern: "stones", Mark: 0x4d4d4d},
+		{Kind: "ford", Fill: 0x8fb3d1, Pattern: "stones", Mark: 0xf5f5f5}, // DN-MOVE-6: white stones in the water
 	},
 	Points: []adjudicator.PointStyle{
 		{Kind: "entry", Label: "IN", Fill: 0x009e73, Text: 0xffffff},
@@ -124,5 +125,6 @@ var style = &adjudicator.PictureStyle{
 		{Kind: "web", Shape: "spiral", Colour: 0x7f7f7f, Tag: "W", TagFill: 0xeeeeee, Legend: "spider web (DN-CNT-13)"},
 		{Kind: "hidden", Tag: "?", TagFill: 0xcc79a7, Legend: "a hidden marker: Orb?, Khuzun?, Sun? (E.5)"},
 		{Kind: "boat", Tag: "B", TagFill: 0xa57c4f, Legend: "boat (DN-BOAT-7)"},
+		{Kind: "oubliette", Tag: "O", TagFill: 0x3a332c, Legend: "oubliette entrance (DN-MAP-11)"},
 	},
 }

@@ -111,6 +111,12 @@ type Terrain struct {
 	MPBy       map[string]int    `yaml:"mp-by"`
 	ClosedTo   []string          `yaml:"closed-to"` // counter tags that may never enter
 	Prov       Prov              `yaml:",inline"`
+	// NotFrom: terrain tags of the hex left from which this one may not be
+	// entered (a wooden bridge from water, DN-MOVE-7), except by characters
+	// carrying a counter tag of NotFromExcept (Goblins, DN-SPEC-8).
+	// Movement chapter.
+	NotFrom       []string `yaml:"not-from"`
+	NotFromExcept []string `yaml:"not-from-except"`
 }
 
 // Feature is one kind of hexside feature: whether it stops movement and
@@ -291,6 +297,9 @@ type Scenario struct {
 	Hidden  []HiddenMarker    `yaml:"hidden"`
 	Victory []Victory         `yaml:"victory"`
 	Prov    Prov              `yaml:",inline"`
+	// Oubliettes: where the oubliette entrance counters lie (DN-MAP-11,
+	// at most four, DN-CNT-13). Movement chapter.
+	Oubliettes []string `yaml:"oubliettes"`
 }
 
 type scenariosFile struct {

@@ -7,24 +7,69 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
 
-// Chapter: movement (A.7, A.8): paths of locations paid in MP from the
-// terrain table (DN-MOVE-1 … 3), the restrictions (DN-MOVE-4 … 14: enemies,
-// water, walls, levels, webs), counters of several hexes with their
-// facing (DN-MOVE-15 … 17), infiltration (DN-INFIL), stacking (DN-STACK),
-// jumps (DN-MOVE-13), and — during the Krob movement — the Adventurers'
-// defensive fire at each location a Krob enters (fire.go).
-//
-// First implementation: step by step, each step touching the last
-// (geo.go Touch: levels, ramps, decks, walls), MP left at least the cost
-// (AMB-29), a counter of several hexes paying its dearest new hex. Left to
-// the movement chapter: boats (DN-BOAT), bridges entered from water
-// (DN-MOVE-7, -8), the Labyrinthe's footbridge rule (DN-MOVE-14), a move
-// stopped early on a friend's hex (DN-STACK-2).
+// Chapter: movement (A.7, A.8). A move order (PBEM-DN-3, -5) is resolved
+// in legs: its path, walked location by location, each paid in MP from the
+// terrain table (DN-MOVE-1 … 3) and checked against the restrictions
+// (move_step.go: DN-MOVE-4 … 17, DN-STACK); then the boat rowed (row:,
+// move_boat.go, DN-BOAT); then the path walked ashore after rowing (then:,
+// DN-BOAT-4); and, when a leg was stopped short, the contingency path
+// walked from where the character stands with the MP it has left
+// (if-stopped:). Infiltration is rolled for each location entered and then
+// left (move_infil.go, DN-INFIL, AMB-28); during the Krob movement the
+// Adventurers' defensive fire strikes at each location a Krob enters
+// (fire.go). At the end no other living character may share a location
+// with it (DN-STACK-2): a move stopped on a friend goes back along its own
+// way to the last free location.
+
+// The legs of a move order, in the order they are walked.
+const (
+	legPath = iota // path:
+	legRow         // row:
+	legThen        // then:
+	legAlt         // if-stopped:
+	legDone
+)
+
+// legEnd is how a leg ended.
+type legEnd int
+
+const (
+	legWalked  legEnd = iota // to its end
+	legStopped               // short of its end, the character on its feet: if-stopped may follow
+	legEnded                 // the move is over (a roll's result, the character down)
+	legPaused                // a question is asked (live defensive fire)
+)
+
+// moveWork is a move order's progress (work.Move): kept in the program
+// while the game waits on a question.
+type moveWork struct {
+	Leg int `json:"leg,omitempty"`
+	// Afloat: the character began the move in a boat (DN-BOAT-4).
+	Afloat bool `json:"afloat,omitempty"`
+	// Boarded is the MP it had spent when it reached a boat in this move,
+	// plus one; 0 when it boarded none (DN-BOAT-3).
+	Boarded int `json:"boarded,omitempty"`
+	// Rowed is the boat hexes it rowed.
+	Rowed int `json:"rowed,omitempty"`
+	// Fresh: it stands where this move made it enter, so leaving makes it
+	// roll for infiltration (AMB-28).
+	Fresh bool `json:"fresh,omitempty"`
+	// Limit is the most MP it may have spent at the end of the leg walked
+	// (then: half its potential, DN-BOAT-4); 0 for its whole potential.
+	Limit int `json:"limit,omitempty"`
+	// Trail lists where it stood during the move, the start first.
+	Trail []trailStep `json:"trail,omitempty"`
+}
+
+// trailStep is one location a character stood on, with its facing.
+type trailStep struct {
+	At     string `json:"at"`
+	Facing string `json:"facing,omitempty"`
+}
 
 // cannotMove says why c may not move now.
 func (w *world) cannotMove(side string, c *Char) string {
 	st := w.st()
-	k := st.Kind(c)
 	switch {
 	case c == nil || !c.Alive() || string(c.Side) != side:
 		return "it is not a character of yours on the map"
@@ -33,6 +78,7 @@ func (w *world) cannotMove(side string, c *Char) string {
 	case st.Is(flagMoved, c.ID):
 		return "it has already moved this turn (DN-MOVE-2)"
 	}
+	k := st.Kind(c)
 	if wp := st.data.Weapons[k.Weapon]; wp != nil && !wp.MoveAfterFire && st.Is(flagFiredOff, c.ID) {
 		return fmt.Sprintf("a %s that fired does not move in the same turn (DN-TURN-5)", wp.Title)
 	}
@@ -45,88 +91,172 @@ func (w *world) moveOrder(p *program, o *MoveOrder) bool {
 	st := w.st()
 	c := st.Chars[o.Unit]
 	wk := p.work()
-	if wk.Step == 0 && !wk.Entered {
+	if wk.Move == nil {
 		if why := w.cannotMove(string(p.Side), c); why != "" {
 			w.say(nil, "%s does not move: %s.", o.Unit, why)
 			return false
 		}
 		w.emit(&Flagged{Flag: flagMoved, IDs: []string{c.ID}})
+		wk.Move = &moveWork{Afloat: w.boatOf(c) != nil, Trail: []trailStep{{c.At, c.Facing}}}
 	}
+	mv := wk.Move
+	for mv.Leg != legDone {
+		var end legEnd
+		switch mv.Leg {
+		case legPath:
+			end = w.walk(p, c, o, o.Path, o.Facings)
+		case legRow:
+			end = w.row(c, o, mv)
+		case legThen:
+			end = w.walk(p, c, o, o.Then, nil)
+		case legAlt:
+			end = w.walk(p, c, o, o.IfStopped, nil)
+		}
+		if end == legPaused {
+			return true
+		}
+		next := legDone
+		switch {
+		case end == legStopped && mv.Leg != legAlt && len(o.IfStopped) > 0 && c.Standing():
+			w.say(nil, "%s was stopped: it takes its path if stopped from %s (PBEM-DN-5).", c.ID, c.At)
+			next = legAlt
+		case end == legWalked && mv.Leg == legPath && len(o.Row) > 0:
+			next = legRow
+		case end == legWalked && mv.Leg == legRow && len(o.Then) > 0:
+			b := w.boatOf(c)
+			how, ashore := "", false
+			if b != nil {
+				how, ashore = st.Ashore(b)
+			}
+			if !ashore {
+				w.say(nil, "%s stays in the boat: it walks on after rowing only from a boat docked at a pontoon or on a beach (DN-BOAT-4, -6).", c.ID)
+				break
+			}
+			f, _ := st.Values(c)
+			mv.Limit = c.Spent + f.Move/2 // AMB-30: halves round down
+			w.say(nil, "%s's boat is %s: it may walk %d MP ashore (DN-BOAT-4, AMB-30).", c.ID, how, f.Move/2)
+			next = legThen
+		}
+		mv.Leg = next
+		wk.Step, wk.Entered, wk.Fired = 0, false, false
+	}
+	w.settle(c, mv)
+	return false
+}
+
+// walk walks c along path from wk.Step (PBEM-DN-3): each location is
+// checked when its turn comes (step), paid, and rolled for (infiltration
+// when leaving a location the move entered, a jump's landing); a Krob is
+// shot at where it enters (DN-FIRE-12).
+func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) legEnd {
+	st := w.st()
+	wk := p.work()
+	mv := wk.Move
 	k := st.Kind(c)
-	f, _ := st.Values(c)
+	multi := k.Shape != hex.Single.Name
 	seg, mp, facing := []string{c.At}, 0, c.Facing
 	var used Provs
 	flush := func() {
 		if len(seg) > 1 {
+			f, _ := st.Values(c)
 			w.emit(&Moved{Unit: c.ID, Path: seg, Facing: facing, MP: mp, Kind: "move"})
 			w.say(used, "%s moves %s (%d MP; %d of %d spent).", c.ID, strings.Join(seg, " → "), mp, c.Spent, f.Move)
+			for _, s := range seg[1:] {
+				mv.Trail = append(mv.Trail, trailStep{s, c.Facing})
+			}
 		}
 		seg, mp, used = []string{c.At}, 0, nil
 	}
-	stop := func(format string, args ...any) bool {
+	stop := func(format string, args ...any) legEnd {
 		flush()
 		w.say(used, "%s stops on %s: %s.", c.ID, c.At, fmt.Sprintf(format, args...))
-		return false
+		return legStopped
 	}
-	for wk.Step < len(o.Path) {
-		last := wk.Step == len(o.Path)-1
+	for wk.Step < len(path) {
+		i := wk.Step
+		last := i == len(path)-1
 		if !wk.Entered {
-			l, err := locOn(st.board, o.Path[wk.Step])
+			if !c.Standing() {
+				flush()
+				return legEnded
+			}
+			l, err := locOn(st.board, path[i])
 			if err != nil {
 				return stop("%v", err)
 			}
 			face := facing
 			switch {
-			case wk.Step < len(o.Facings):
-				face = o.Facings[wk.Step]
+			case i < len(facings):
+				face = facings[i]
 			case last && o.Facing != "":
 				face = o.Facing
 			}
-			if k.Shape != hex.Single.Name {
+			if multi {
 				flush() // a counter of several hexes steps from where it stands
 			}
 			cur := mustLoc(st, seg[len(seg)-1])
-			cost, prov, why := w.step(c, k, cur, l, face, o.Jump == o.Path[wk.Step], last)
+			jump := o.Jump != "" && o.Jump == path[i]
+			cost, prov, why := w.step(c, k, cur, facing, l, face, jump, last)
 			used = append(used, prov)
 			if why != "" {
 				return stop("%s", why)
 			}
-			if c.Spent+mp+cost > f.Move {
-				return stop("entering %s costs %d MP and %d are left (DN-MOVE-1, AMB-29)", o.Path[wk.Step], cost, f.Move-c.Spent-mp)
+			f, _ := st.Values(c)
+			limit := f.Move
+			if mv.Limit > 0 {
+				limit = min(limit, mv.Limit)
+			}
+			if left := limit - c.Spent - mp; cost > left {
+				if cost > f.Move {
+					return stop("entering %s costs %d MP, more than its whole %d: it can never enter it (DN-MOVE-10, AMB-29)", path[i], cost, f.Move)
+				}
+				return stop("entering %s costs %d MP and %d are left (DN-MOVE-1, DN-MOVE-3, AMB-29)", path[i], cost, left)
 			}
 			if c.Side == Adventurers && st.Web(locString(st.board, l)) {
-				return stop("a web on %s bars the way: tear it in the combat step (DN-MOVE-11)", o.Path[wk.Step])
+				return stop("a web on %s bars the way: tear it in the combat step (DN-MOVE-11)", path[i])
 			}
-			seg, mp, facing = append(seg, locString(st.board, l)), mp+cost, face
-			wk.Entered = true
-			if o.Jump == o.Path[wk.Step] {
-				flush()
-				if w.jump(c) {
-					return false
-				}
-			}
-			if !last && len(w.infiltrators(c, l)) > 0 {
+			if mv.Fresh && len(w.infiltratorsOf(c, nil)) > 0 { // AMB-28: leaving a location the move entered
 				flush()
 				if w.infiltrate(c) {
-					return false
+					return legEnded
+				}
+			}
+			wasAfloat := w.boatOn(cur) != nil
+			seg, mp, facing = append(seg, locString(st.board, l)), mp+cost, face
+			wk.Entered, mv.Fresh = true, true
+			if b := w.boatOn(l); b != nil && !wasAfloat && !multi {
+				mv.Boarded = c.Spent + mp + 1
+				flush()
+				w.say(nil, "%s boards %s on %s (%d MP, DN-BOAT-2).", c.ID, b.ID, c.At, cost)
+			}
+			if jump {
+				flush()
+				if w.jump(c) {
+					return legEnded
 				}
 			}
 		}
 		if p.Side == Krobs {
 			flush()
 			if w.defensiveFire(p, c) {
-				return true
+				return legPaused
 			}
 			w.triggersOn(p, c) // magic chapter: spells in the Krob turn (PBEM-DN-7)
-			if !c.Standing() || c.At != locString(st.board, mustLoc(st, o.Path[wk.Step])) {
+			if !c.Standing() {
 				w.say(nil, "%s's move ends on %s.", c.ID, c.At)
-				return false
+				return legEnded
+			}
+			if c.At != locString(st.board, mustLoc(st, path[i])) {
+				mv.Fresh = false
+				mv.Trail = append(mv.Trail, trailStep{c.At, c.Facing})
+				w.say(nil, "%s's move is stopped on %s.", c.ID, c.At)
+				return legStopped
 			}
 		}
-		wk.Step, wk.Entered, wk.Fired = wk.Step+1, false, false
+		wk.Step, wk.Entered, wk.Fired = i+1, false, false
 	}
 	flush()
-	return false
+	return legWalked
 }
 
 func mustLoc(st *State, s string) hex.Loc {
@@ -134,132 +264,52 @@ func mustLoc(st *State, s string) hex.Loc {
 	return l
 }
 
-// step says what entering l from cur costs c (facing face for a counter of several
-// hexes) and why it may not, "" when it may: l touches where c is (or c
-// jumps down one level, DN-MOVE-13); c may enter every hex it would cover
-// (DN-MOVE-5); no standing enemy is there (DN-MOVE-4); at the end of its
-// move no other living character is there (DN-STACK-2).
-func (w *world) step(c *Char, k *Kind, cur, l hex.Loc, face string, jump, last bool) (int, Prov, string) {
-	st := w.st()
-	t := st.Terrain(l)
-	switch {
-	case jump:
-		if !k.Has(TagDaredevil) {
-			return 0, t.Prov, "only a daredevil Adventurer jumps (DN-MOVE-13)"
-		}
-		if !st.board.Layout.Adjacent(cur.Hex, l.Hex) || cur.Level-l.Level != hex.Storey {
-			return 0, t.Prov, fmt.Sprintf("a jump goes down exactly one level to a hex next to it; %s is not (DN-MOVE-13)", locString(st.board, l))
-		}
-	case k.Shape == hex.Single.Name && !st.Touch(cur, l):
-		return 0, t.Prov, fmt.Sprintf("%s does not lead to %s: a different level, a wall, or not next to it (DN-MOVE-9, DN-MOVE-12)", locString(st.board, cur), locString(st.board, l))
+// settle applies the stacking limit at the end of c's move (DN-STACK-2):
+// a move that stopped where another living character stands goes back
+// along its own way to the last location where c stands alone, without
+// paying or rolling again.
+func (w *world) settle(c *Char, mv *moveWork) {
+	if !c.Alive() {
+		return
 	}
-	fp, err := footprintOf(st.board, k, l.Hex, face)
-	if err != nil {
-		return 0, t.Prov, err.Error()
+	crowd := w.sharing(c, c.At, c.Facing)
+	if crowd == nil {
+		return
 	}
-	cost := 0
-	var prov Prov
-	for _, h := range fp.Hexes() {
-		hl := hex.At(h, l.Level)
-		if h != l.Hex {
-			hl = st.board.FloorLoc(h)
-		}
-		if k.Shape != hex.Single.Name && (!st.board.OnMap(h) || (!st.Covers(c, hl) && !w.touchesAny(c, hl))) {
-			return 0, t.Prov, fmt.Sprintf("facing %s on %s it would cover %s, where it cannot stand (DN-MOVE-15, -16)", face, l.Hex, h)
-		}
-		n, p, ok := st.MPCost(k, hl)
-		n += st.crossing(cur, hl) // magic chapter: a demolished wall
-		if !ok {
-			return 0, p, fmt.Sprintf("a %s may not enter %s (%s, DN-MOVE-5)", k.Title, locString(st.board, hl), st.Terrain(hl).Title)
-		}
-		if n > cost {
-			cost, prov = n, p
-		}
-		for _, o := range st.At(hl) {
-			if o == c || !o.Alive() {
-				continue
-			}
-			if o.Standing() && Enemy(o.Side, c.Side) {
-				return 0, p, fmt.Sprintf("%s stands on %s (DN-MOVE-4)", o.ID, locString(st.board, hl))
-			}
-			if last {
-				return 0, p, fmt.Sprintf("%s is on %s: one living character a hex at the end of a move (DN-STACK-2)", o.ID, locString(st.board, hl))
-			}
-		}
-	}
-	return cost, prov, ""
-}
-
-// touchesAny reports whether l touches one of c's locations.
-func (w *world) touchesAny(c *Char, l hex.Loc) bool {
-	st := w.st()
-	for _, x := range st.Locs(c) {
-		if st.Touch(x, l) || x.Hex == l.Hex {
-			return true
-		}
-	}
-	return false
-}
-
-// infiltrate rolls for c crossing its location next to enemies in
-// position to attack it (DN-INFIL-1 … 3, DN-KROB-12, DN-SPEC-9, ROLL-4).
-// It reports whether the move ends here.
-func (w *world) infiltrate(c *Char) bool {
-	st := w.st()
-	for _, e := range w.infiltrators(c, st.loc(c)) {
-		ek := st.Kind(e)
-		r := w.d10(fmt.Sprintf("infiltration of %s past %s on %s", c.ID, e.ID, c.At))
-		res, prov := st.data.Infiltration(ek, r.Total)
-		used := Provs{prov}
-		switch res {
-		case "-":
-			outcome(r, used, "no effect")
+	for i := len(mv.Trail) - 1; i >= 0; i-- {
+		t := mv.Trail[i]
+		if t.At == c.At && t.Facing == c.Facing || w.sharing(c, t.At, t.Facing) != nil {
 			continue
-		case "stop":
-			outcome(r, used, "stopped")
-			w.say(used, "%s is stopped on %s by %s (DN-INFIL-1).", c.ID, c.At, e.ID)
-			return true
 		}
-		es, _ := parseEffects(res)
-		outcome(r, used, "%s", effectWords(es))
-		w.say(used, "%s, slipping past %s on %s: %s (DN-INFIL-1).", c.ID, e.ID, c.At, effectWords(es))
-		for _, ef := range es {
-			w.hurt(c, ef.What, ef.N, []*Char{e}, used, false)
-		}
-		return true
+		w.emit(&Moved{Unit: c.ID, Path: []string{c.At, t.At}, Facing: t.Facing, Kind: "move"})
+		w.say(nil, "%s may not end its move on %s, where %s is (one living character a hex, DN-STACK-2): it goes back to %s.", c.ID, crowd.At, crowd.ID, t.At)
+		return
 	}
-	return false
 }
 
-// infiltrators are the enemies that make c roll for crossing l: in
-// position to attack it, unless c ignores infiltration or they cause none
-// (DN-SPEC-9, DN-KROB-12).
-func (w *world) infiltrators(c *Char, l hex.Loc) []*Char {
+// sharing is a living character other than c on one of the locations c
+// would cover standing at at, facing facing; nil when there is none.
+func (w *world) sharing(c *Char, at, facing string) *Char {
 	st := w.st()
-	if st.Kind(c).Has(TagIgnoresInfil) {
-		return nil
-	}
-	var out []*Char
-	for _, e := range st.Threats(string(c.Side), l) {
-		if !st.Kind(e).Has(TagCausesNoInfil) {
-			out = append(out, e)
+	k := st.Kind(c)
+	l := mustLoc(st, at)
+	locs := []hex.Loc{l}
+	if k.Shape != hex.Single.Name {
+		fp, err := footprintOf(st.board, k, l.Hex, facing)
+		if err != nil {
+			return nil
+		}
+		locs = nil
+		for _, h := range fp.Hexes() {
+			locs = append(locs, st.board.FloorLoc(h))
 		}
 	}
-	return out
-}
-
-// jump rolls on the Jump table for c, who has just jumped down a level
-// (DN-MOVE-13, ROLL-5). It reports whether the move ends.
-func (w *world) jump(c *Char) bool {
-	st := w.st()
-	r := w.d10(fmt.Sprintf("jump by %s to %s", c.ID, c.At))
-	res := st.data.Jump.Rolls[modified(r.Total)-1]
-	used := Provs{st.data.Jump.Prov}
-	es, _ := parseEffects(res)
-	outcome(r, used, "%s", effectWords(es))
-	w.say(used, "%s jumps down to %s: %s (DN-MOVE-13).", c.ID, c.At, effectWords(es))
-	for _, e := range es {
-		w.hurt(c, e.What, e.N, nil, used, false)
+	for _, x := range locs {
+		for _, o := range st.At(x) {
+			if o != c && o.Alive() {
+				return o
+			}
+		}
 	}
-	return len(es) > 0
+	return nil
 }

@@ -85,6 +85,13 @@ type MoveOrder struct {
 	// Fly: a Gargoyle flies its path instead of walking it (DN-SPECTRE-2,
 	// chapter: spectres).
 	Fly bool `json:"fly,omitempty" yaml:"fly,omitempty"`
+	// Movement chapter (move.go): Row, the hexes the boat's bow enters
+	// after the path (DN-BOAT-3 … 5); Then, the path walked ashore after
+	// rowing (DN-BOAT-4); IfStopped, the path walked from where the move
+	// was stopped, with the MP left (PBEM-DN-3, -5).
+	Row       []string `json:"row,omitempty" yaml:"row,omitempty"`
+	Then      []string `json:"then,omitempty" yaml:"then,omitempty"`
+	IfStopped []string `json:"if_stopped,omitempty" yaml:"if-stopped,omitempty"`
 }
 
 // AttackOrder is one combat (PBEM-DN-4, -8): the attackers (together when
@@ -221,17 +228,13 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 		x.Line = l.Line
 		unit(l.Line, x.Unit)
 		twice("move", l.Line, x.Unit)
-		if len(x.Path) == 0 {
-			bad(l.Line, adjudicator.CodeMissingField, "move %s: give its path, e.g. path: [\"0304\", \"0404\"]", x.Unit)
-		}
-		for _, p := range x.Path {
-			loc(l.Line, p)
-		}
+		checkMove(st, side, &x, bad, loc) // movement chapter (move_orders.go)
 		o.Moves = append(o.Moves, x)
 	}
 	for _, id := range f.Hold {
 		unit(section("hold"), id)
 	}
+	checkHold(o, section("hold"), bad) // movement chapter (move_orders.go)
 	for _, l := range f.Attacks {
 		x := l.V
 		x.Line = l.Line

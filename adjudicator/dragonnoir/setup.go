@@ -75,6 +75,9 @@ func scenarioSetup(d *Data, opts Rules, id string) (*State, error) {
 		st.Webs = sortedInsert(st.Webs, locString(st.board, l))
 	}
 	st.Hidden = slices.Clone(sc.Hidden)
+	if err := st.placeMarkers(sc.Boats, sc.Oubliettes); err != nil { // movement chapter
+		return nil, fmt.Errorf("scenario %s: %v", sc.ID, err)
+	}
 	return st, nil
 }
 
@@ -95,9 +98,11 @@ type Position struct {
 	Hidden   []HiddenMarker                         `yaml:"hidden"`
 	Done     map[string][]string                    `yaml:"done"`
 	Standing map[adjudicator.Side]map[string]string `yaml:"standing"`
-	// Boats are the boats on the water (anchor at the rear, facing), for
-	// the Gharvs' capsizing (chapter: Gharvs, DN-GHARV-5).
-	Boats []Placement `yaml:"boats"`
+	// Boats ({unit: boat-1, at: "0502", facing: S}: the stern and the way
+	// the bow points, DN-BOAT-7; chapters: Gharvs, movement) and oubliette
+	// entrances (DN-MAP-11; movement chapter).
+	Boats      []Placement `yaml:"boats"`
+	Oubliettes []string    `yaml:"oubliettes"`
 }
 
 // PosUnit is one character of a position.
@@ -181,7 +186,7 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 		st.Webs = sortedInsert(st.Webs, locString(st.board, l))
 	}
 	st.Hidden = slices.Clone(p.Hidden)
-	if err := st.placeBoats(p.Boats); err != nil { // chapter: Gharvs
+	if err := st.placeMarkers(p.Boats, p.Oubliettes); err != nil { // chapters: Gharvs, movement
 		return nil, fmt.Errorf("position: %v", err)
 	}
 	for flag, ids := range p.Done {

@@ -109,6 +109,9 @@ type State struct {
 	// Charms are the spells' lasting effects in play (magic chapter,
 	// spell_charms.go).
 	Charms []Charm `json:"charms,omitempty"`
+	// Oubliettes are the oubliette entrance counters on the map, by
+	// location, sorted (DN-MAP-11; movement chapter).
+	Oubliettes []string `json:"oubliettes,omitempty"`
 }
 
 // Data is the module the game is played from.
@@ -154,6 +157,7 @@ func (s *State) Clone() *State {
 	c.Pause = s.Pause.Clone()
 	c.Traces = slices.Clone(s.Traces)
 	c.Charms = slices.Clone(s.Charms) // magic chapter: a charm's Locs never change once in play
+	c.Oubliettes = slices.Clone(s.Oubliettes)
 	return &c
 }
 

@@ -61,6 +61,10 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 	for _, b := range st.Boats {
 		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "boat", At: b.At, Label: b.ID})
 	}
+	for _, o := range st.Oubliettes { // movement chapter: on the table, seen by both sides (DN-MAP-11)
+		l, _, _ := hex.ParseLoc(o)
+		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "oubliette", At: l.Hex.String()})
+	}
 	for _, h := range st.Hidden {
 		l, _, _ := hex.ParseLoc(h.At)
 		label := "?"

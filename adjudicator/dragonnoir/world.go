@@ -136,6 +136,9 @@ type work struct {
 	Extra   map[string]any `json:"extra,omitempty"`
 	// Gharv is a Gharv interphase in progress (chapter: Gharvs, gharv.go).
 	Gharv *gharvWork `json:"gharv,omitempty"`
+	// Move is a move order's progress across its legs (movement chapter,
+	// move.go).
+	Move *moveWork `json:"move,omitempty"`
 }
 
 func (p *program) stages() []string {
