@@ -72,6 +72,9 @@ func (d *Data) counters(c *checker, f countersFile) {
 				c.at(file, l.Line, "kind %s: tag %q is not one of %s", k.ID, t, strings.Join(counterTags, ", "))
 			}
 		}
+		if k.Armoured && !k.Has(TagSinks) { // movement chapter: armour counts for every rule (DN-CNT-9), and sinks (DN-MOVE-5)
+			k.Tags = append(slices.Clone(k.Tags), TagSinks)
+		}
 		kk := k
 		d.Kinds[k.ID] = &kk
 		for _, id := range k.counterNames() {

@@ -160,7 +160,11 @@ func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) 
 		if len(seg) > 1 {
 			f, _ := st.Values(c)
 			w.emit(&Moved{Unit: c.ID, Path: seg, Facing: facing, MP: mp, Kind: "move"})
-			w.say(used, "%s moves %s (%d MP; %d of %d spent).", c.ID, strings.Join(seg, " → "), mp, c.Spent, f.Move)
+			if len(seg) == 2 && seg[0] == seg[1] {
+				w.say(nil, "%s turns on %s to face %s (free, DN-MOVE-17).", c.ID, c.At, c.Facing)
+			} else {
+				w.say(used, "%s moves %s (%d MP; %d of %d spent).", c.ID, strings.Join(seg, " → "), mp, c.Spent, f.Move)
+			}
 			for _, s := range seg[1:] {
 				mv.Trail = append(mv.Trail, trailStep{s, c.Facing})
 			}
@@ -220,6 +224,7 @@ func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) 
 				if w.infiltrate(c) {
 					return legEnded
 				}
+				used = append(used, prov)
 			}
 			wasAfloat := w.boatOn(cur) != nil
 			seg, mp, facing = append(seg, locString(st.board, l)), mp+cost, face

@@ -59,7 +59,7 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "web", At: l.Hex.String()})
 	}
 	for _, b := range st.Boats {
-		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "boat", At: b.At, Label: b.ID})
+		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "boat", At: b.At, Label: b.ID + " " + b.Facing}) // its stern, and where its bow points (movement chapter)
 	}
 	for _, o := range st.Oubliettes { // movement chapter: on the table, seen by both sides (DN-MAP-11)
 		l, _, _ := hex.ParseLoc(o)
