@@ -26,7 +26,7 @@
 // The chapters, one file each (and who owns it):
 //
 //	fire.go       archery: offensive and defensive fire, cover (A.5, A.6)
-//	move.go       movement, infiltration, stacking, jumps, boats to come (A.7, A.8)
+//	move*.go      movement, infiltration, stacking, jumps, boats (A.7, A.8)
 //	combat.go     combat, several attackers and defenders, webs (A.9); advance.go the advance after combat
 //	results.go    stunned, wounded, killed, retreats (A.9.6)
 //	special.go    the Adventurers' and Krobs' special rules as conversions (A.10.1, A.10.3)

@@ -219,7 +219,7 @@ func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) 
 			if c.Side == Adventurers && st.Web(locString(st.board, l)) {
 				return stop("a web on %s bars the way: tear it in the combat step (DN-MOVE-11)", path[i])
 			}
-			if mv.Fresh && len(w.infiltratorsOf(c, nil)) > 0 { // AMB-28: leaving a location the move entered
+			if mv.Fresh && (multi && len(w.infiltratorsOf(c, nil)) > 0 || !multi && len(w.infiltrators(c, cur)) > 0) { // AMB-28: leaving a location the move entered
 				flush()
 				if w.infiltrate(c) {
 					return legEnded
