@@ -82,8 +82,9 @@ func (w *world) step(c *Char, k *Kind, cur hex.Loc, curFace string, l hex.Loc, f
 }
 
 // notFrom says why a character of kind k may not enter terrain to from
-// terrain from (DN-MOVE-7: a wooden bridge is not entered from water,
-// except by Goblins, DN-SPEC-8), "" when it may.
+// terrain from (DN-MOVE-7: a wooden bridge is not entered from water; by
+// DN-SPEC-8 Goblins alone pass from water to a wooden bridge or pontoon
+// and back), "" when it may.
 func notFrom(k *Kind, from, to *Terrain) string {
 	for _, tag := range to.NotFrom {
 		if !from.Has(tag) {
@@ -92,7 +93,7 @@ func notFrom(k *Kind, from, to *Terrain) string {
 		if slices.ContainsFunc(to.NotFromExcept, k.Has) {
 			return ""
 		}
-		return fmt.Sprintf("a %s is not entered from %s (DN-MOVE-7)", to.Title, from.Title)
+		return fmt.Sprintf("%s cannot be entered from %s (DN-MOVE-7, DN-SPEC-8)", to.Title, from.Title)
 	}
 	return ""
 }
