@@ -40,7 +40,7 @@ func TestMarkersChecked(t *testing.T) {
 			t.Errorf("the %s see %q, want the oubliette on 0104 and boat-1 on 0502 facing S", side, got)
 		}
 	}
-	if b := st.BoatAt(mustLoc(st, "0503")); b == nil || b.ID != "boat-1" {
-		t.Errorf("boat-1's bow should cover 0503, got %v", b)
+	if stern, bow := st.BoatHexes(st.Boats[0]); stern.String() != "0502" || bow.String() != "0503" {
+		t.Errorf("boat-1 lies on %s and %s, want 0502 and 0503", stern, bow)
 	}
 }
