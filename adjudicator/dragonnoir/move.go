@@ -211,10 +211,10 @@ func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) 
 				limit = min(limit, mv.Limit)
 			}
 			if left := limit - c.Spent - mp; cost > left {
-				if cost > f.Move {
+				if cost > f.Move && f.Move > 0 { // (none at all: a spell holds it)
 					return stop("entering %s costs %d MP, more than its whole %d: it can never enter it (DN-MOVE-10, AMB-29)", path[i], cost, f.Move)
 				}
-				return stop("entering %s costs %d MP and %d are left (DN-MOVE-1, DN-MOVE-3, AMB-29)", path[i], cost, left)
+				return stop("entering %s costs %d MP and %d are left (DN-MOVE-1, AMB-29)", path[i], cost, left)
 			}
 			if c.Side == Adventurers && st.Web(locString(st.board, l)) {
 				return stop("a web on %s bars the way: tear it in the combat step (DN-MOVE-11)", path[i])
@@ -254,7 +254,7 @@ func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) 
 			if c.At != locString(st.board, mustLoc(st, path[i])) {
 				mv.Fresh = false
 				mv.Trail = append(mv.Trail, trailStep{c.At, c.Facing})
-				w.say(nil, "%s's move is stopped on %s.", c.ID, c.At)
+				w.say(nil, "%s's move ends on %s.", c.ID, c.At)
 				return legStopped
 			}
 		}

@@ -59,7 +59,7 @@ func (w *world) step(c *Char, k *Kind, cur hex.Loc, curFace string, l hex.Loc, f
 		cost, prov, ok = st.MPCost(k, l)
 		cost += st.crossing(cur, l) // magic chapter: a demolished wall
 		if !ok {
-			return 0, prov, fmt.Sprintf("%s may not enter %s: %s is closed to it (DN-MOVE-5, DN-MAP-9)", c.ID, locString(st.board, l), t.Title)
+			return 0, prov, fmt.Sprintf("a %s may not enter %s (%s, DN-MOVE-5)", k.Title, locString(st.board, l), t.Title)
 		}
 		if from == nil {
 			if why := notFrom(k, st.Terrain(cur), t); why != "" {
