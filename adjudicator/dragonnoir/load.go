@@ -233,6 +233,7 @@ func (d *Data) terrain(c *checker, f terrainFile) {
 				c.at(file, l.Line, "terrain %s: %q is not a counter tag: %s", t.Kind, tag, strings.Join(counterTags, ", "))
 			}
 		}
+		fireTerrain(c, file, l.Line, &t) // fire chapter
 		d.Terrain[t.Kind] = &t
 	}
 	for _, k := range vocabulary.Terrain {
@@ -249,6 +250,7 @@ func (d *Data) terrain(c *checker, f terrainFile) {
 		if coverRank(h.Cover) < 0 {
 			c.at(file, l.Line, "hexside %s: cover %q is one of %s", h.Kind, h.Cover, strings.Join(covers, ", "))
 		}
+		fireFeature(c, file, l.Line, &h) // fire chapter
 		d.Features[h.Kind] = &h
 	}
 	for _, k := range vocabulary.Sides {

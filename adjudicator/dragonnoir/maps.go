@@ -19,7 +19,7 @@ import (
 var vocabulary = hexmap.Vocabulary{
 	Terrain: []string{"floor", "rock", "tree", "marsh", "unstable", "water", "beach", "sand", "slope",
 		"talus", "stairs", "pontoon", "bridge", "stone-bridge", "ford"},
-	Sides:     []string{"wall", "door", "low-wall", "window", "slit"},
+	Sides:     []string{"wall", "door", "low-wall", "window", "slit", "ruin"}, // ruin: fire chapter (DN-COVER-14),
 	Points:    []string{"entry", "exit", "trapdoor", "oubliette"},
 	Barriers:  []string{"wall"},
 	Entrances: []string{"door"},
@@ -120,6 +120,7 @@ var style = &adjudicator.PictureStyle{
 		{Kind: "low-wall", Shape: "line", Colour: 0x6b6b6b, Legend: "low wall of the stone bridge"},
 		{Kind: "window", Shape: "entrance", Colour: 0x56b4e9, Letter: "W", Legend: "window"},
 		{Kind: "slit", Shape: "entrance", Colour: 0x000000, Letter: "S", Legend: "arrow slit"},
+		{Kind: "ruin", Shape: "line", Colour: 0xa89f94, Legend: "demolished wall (DN-COVER-14)"}, // fire chapter
 	},
 	Markers: []adjudicator.MarkerStyle{
 		{Kind: "web", Shape: "spiral", Colour: 0x7f7f7f, Tag: "W", TagFill: 0xeeeeee, Legend: "spider web (DN-CNT-13)"},

@@ -117,6 +117,9 @@ type Terrain struct {
 	// Movement chapter.
 	NotFrom       []string `yaml:"not-from"`
 	NotFromExcept []string `yaml:"not-from-except"`
+	// Fire chapter: CrossedWaterCover is the cover a target in water has
+	// when the line of fire crosses this hex (a wooden bridge, DN-COVER-19).
+	CrossedWaterCover string `yaml:"crossed-water-cover"`
 }
 
 // Feature is one kind of hexside feature: whether it stops movement and
@@ -128,6 +131,25 @@ type Feature struct {
 	BlocksFire bool   `yaml:"blocks-fire"`
 	Cover      string `yaml:"cover"`
 	Prov       Prov   `yaml:",inline"`
+	// Fire chapter (fire_line.go). FireFrom: a character on its inside hex
+	// fires from the middle of the opening (DN-COVER-5, -10, -23).
+	FireFrom bool `yaml:"fire-from"`
+	// Through says whom a line passing through it may reach: "" anyone
+	// (a door, DN-COVER-22); "behind" only the character on its inside
+	// hex (a window, DN-COVER-6); "aligned" only that character, from a
+	// hex in line with the opening (an arrow slit, DN-COVER-11).
+	Through string `yaml:"through"`
+	// RoomFromOutside: a shooter on its outside hex fires in through it at
+	// every hex of the room (the zone of group room holding its inside
+	// hex; DN-COVER-7).
+	RoomFromOutside bool `yaml:"room-from-outside"`
+	// NoCoverFor lists when it gives no cover: shooter-inside (the shooter
+	// on its inside hex), target-inside, shooter-beside (the shooter on
+	// either of its hexes) (DN-COVER-21, -24).
+	NoCoverFor []string `yaml:"no-cover-for"`
+	// WaterCover is the cover it gives a target in water (the stone
+	// bridge's low walls hide it: total, DN-COVER-20).
+	WaterCover string `yaml:"water-cover"`
 }
 
 type terrainFile struct {

@@ -5,7 +5,10 @@ import (
 	"maps"
 	"slices"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
 	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
 )
 
@@ -16,11 +19,17 @@ func newState(d *Data, opts Rules, mapName string) (*State, error) {
 	if !ok {
 		return nil, fmt.Errorf("module %s has no board or assembly %q; it has %v", d.Info.Name, mapName, slices.Sorted(maps.Keys(d.maps)))
 	}
+	return newStateOn(d, opts, mapName, mp), nil
+}
+
+// newStateOn is newState on board mp, which need not be the module's (a
+// board written in a position, positionBoard).
+func newStateOn(d *Data, opts Rules, mapName string, mp *hexmap.Map) *State {
 	st := &State{data: d, board: mp, Module: d.Digest, Map: mapName, Options: opts, Turn: 1, Step: StepAdventurers, Chars: map[string]*Char{}}
 	for _, id := range d.Kinds[d.GharvKind].counterNames() {
 		st.Chars[id] = &Char{ID: id, Kind: d.GharvKind, Side: Gharvs, Face: Healthy}
 	}
-	return st, nil
+	return st
 }
 
 // place puts a counter of the module on the map for a set-up.
@@ -103,6 +112,10 @@ type Position struct {
 	// entrances (DN-MAP-11; movement chapter).
 	Boats      []Placement `yaml:"boats"`
 	Oubliettes []string    `yaml:"oubliettes"`
+	// Board is a board document written in the position instead of map:
+	// (fire chapter: the houses, towers and bridges the assumed boards
+	// lack, for rule cases; positionBoard).
+	Board yaml.Node `yaml:"board"`
 }
 
 // PosUnit is one character of a position.
@@ -139,12 +152,21 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 			turns = sc.Turns
 		}
 	}
-	if mapName == "" {
+	var st *State
+	switch {
+	case p.Board.Kind != 0: // fire chapter: a board written in the position
+		mp, err := positionBoard(&p.Board)
+		if err != nil {
+			return nil, fmt.Errorf("position: board: %v", err)
+		}
+		st = newStateOn(d, opts, mp.Name, mp)
+	case mapName == "":
 		return nil, fmt.Errorf("position: give the map (a board or assembly of the module: %v) or a scenario", slices.Sorted(maps.Keys(d.maps)))
-	}
-	st, err := newState(d, opts, mapName)
-	if err != nil {
-		return nil, fmt.Errorf("position: %v", err)
+	default:
+		var err error
+		if st, err = newState(d, opts, mapName); err != nil {
+			return nil, fmt.Errorf("position: %v", err)
+		}
 	}
 	if sc != nil {
 		st.Scenario = sc.ID

@@ -51,9 +51,11 @@ const (
 	TerrBridge     = "bridge"      // not entered from water (DN-MOVE-7)
 	TerrPontoon    = "pontoon"     // boats dock (DN-BOAT-6)
 	TerrUnstable   = "unstable"    // the dark-green marsh (DN-MAP-9)
+	TerrSteep      = "steep"       // a steep bank's top hides what is below (DN-COVER-27 … 29; fire chapter)
 )
 
-var terrainTags = []string{TerrWater, TerrMarsh, TerrBeach, TerrBlocksFire, TerrBridge, TerrPontoon, TerrUnstable}
+var terrainTags = []string{TerrWater, TerrMarsh, TerrBeach, TerrBlocksFire, TerrBridge, TerrPontoon, TerrUnstable,
+	TerrSteep} // fire chapter
 
 // Covers, lowest first (DN-COVER-1).
 var covers = []string{"none", "light", "medium", "heavy", "total"}
