@@ -5,21 +5,20 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/adjudicator/pause"
 	"gopkg.in/yaml.v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+	"github.com/umpire-pbem/umpire/adjudicator/pause"
 )
 
-// Chapter: archery (A.5, A.6): offensive fire (DN-TURN-5 step 1), defensive
-// fire during the Krob movement (DN-FIRE-12 … 14, PBEM-DN-6) in standing
-// or live mode (option defensive-fire), the line of fire and cover
-// (geo.go LineOfFire), the fire table (tables.go FireResult).
-//
-// First implementation: one shot per order, the modifiers of DN-FIRE-10
-// and DN-SPEC-5 from counters.yaml (fire-target, fire-shooter), the
-// wounded shooter's +1, the highest single cover (AMB-6). Left to the
-// fire chapter: windows, arrow slits, doors, talus and bridge cover cases
-// (DN-COVER-5 … 29) beyond what terrain.yaml's cover and hexside rows give.
+// Chapter: archery (A.5, A.6): offensive fire (DN-TURN-5 step 1,
+// PBEM-DN-1), defensive fire during the Krob movement (DN-FIRE-12 … 14,
+// PBEM-DN-6) by the Adventurers' triggers (fire_trigger.go) or, with the
+// option defensive-fire: live, by asking; the line of fire and cover
+// (fire_line.go, fire_geometry.go); the fire table (tables.go FireResult).
+// The Adventurers' reactions to a Krob turn come in a mail of their own,
+// due with the Krob player's and sealed like it (fire_reactions.go).
 
 // Fire flags of a game turn (State.Done).
 const (
@@ -44,19 +43,18 @@ func (w *world) fireOrder(p *program, o *FireOrder) bool {
 }
 
 // cannotFire says why shooter may not fire at target now, "" if it may:
-// it stands and has a missile weapon; it has not fired in this sequence
-// (DN-FIRE-2); it is not in water (DN-COVER-26); no enemy is in position to
-// attack it (DN-FIRE-4); the target is a living enemy within range
-// (DN-FIRE-8) with no Adventurer it is in position to attack next to it
-// (DN-COVER-17); the line of fire is clear and the target not in total
-// cover (A.6).
+// it stands (AMB-12) and has a missile weapon (DN-FIRE-1); it has not
+// fired in this sequence (DN-FIRE-2); it is not in water (DN-COVER-26); no
+// enemy is in position to attack it (DN-FIRE-4); the target is a living
+// enemy with no Adventurer it is in position to attack next to it
+// (DN-COVER-17), one of whose hexes is within range (DN-FIRE-8) on a clear
+// line (A.6) and not in total cover (DN-COVER-1).
 func (w *world) cannotFire(sh, t *Char, flag string) string {
 	st := w.st()
-	k := st.Kind(sh)
 	switch {
 	case sh == nil || !sh.Standing():
-		return "the shooter is not on its feet"
-	case k.Weapon == "":
+		return "the shooter is not on its feet (AMB-12)"
+	case st.Kind(sh).Weapon == "":
 		return "it has no bow or crossbow (DN-FIRE-1)"
 	case st.Is(flag, sh.ID):
 		return "it has already fired in this fire sequence (DN-FIRE-2)"
@@ -65,38 +63,64 @@ func (w *world) cannotFire(sh, t *Char, flag string) string {
 	case t == nil || !t.Alive() || !Enemy(sh.Side, t.Side):
 		return "the target is no living enemy on the map"
 	}
-	from := st.loc(sh)
-	if th := st.Threats(string(sh.Side), from); len(th) > 0 {
+	if th := st.Threats(string(sh.Side), st.loc(sh)); len(th) > 0 {
 		return fmt.Sprintf("%s is in position to attack it: it fights hand to hand (DN-FIRE-4)", th[0].ID)
-	}
-	to := st.loc(t)
-	if d := st.Distance(from, to); d > st.data.Range {
-		return fmt.Sprintf("%s is %d hexes away, beyond the %d hexes torches light (DN-FIRE-8)", t.ID, d, st.data.Range)
 	}
 	for _, a := range st.Living(sh.Side) {
 		if a != sh && st.CanAttack(t, a) {
 			return fmt.Sprintf("%s is fighting %s: the shot could hit either (DN-COVER-17)", t.ID, a.ID)
 		}
 	}
-	cover, why := st.LineOfFire(sh, to)
-	switch {
-	case why != "":
-		return "no line of fire: " + why
-	case cover == "total":
-		return "the target is in total cover (DN-COVER-1)"
-	}
-	return ""
+	_, _, why := st.aim(sh, t)
+	return why
 }
 
-// shoot rolls one shot and applies its result (DN-FIRE-9 … 11).
+// aim is the best shot of sh at t: of the locations t covers (several for
+// the Queen and her Guards), one within range (DN-FIRE-8) on a clear line
+// with the lowest cover, then the nearest; why says why there is none.
+func (s *State) aim(sh, t *Char) (hex.Loc, string, string) {
+	from := s.loc(sh)
+	var best hex.Loc
+	bestCover, why := "", ""
+	for _, l := range s.Locs(t) {
+		if d := s.Distance(from, l); d > s.data.Range {
+			if why == "" {
+				why = fmt.Sprintf("%s is %d hexes away, beyond the %d hexes torches light (DN-FIRE-8)", t.ID, d, s.data.Range)
+			}
+			continue
+		}
+		cover, no := s.LineOfFire(sh, l)
+		switch {
+		case no != "":
+			why = "no line of fire: " + no
+			continue
+		case cover == "total":
+			why = "the target is in total cover (DN-COVER-1)"
+			continue
+		}
+		if bestCover == "" || coverRank(cover) < coverRank(bestCover) ||
+			cover == bestCover && s.Distance(from, l) < s.Distance(from, best) {
+			best, bestCover = l, cover
+		}
+	}
+	if bestCover == "" {
+		return best, "", why
+	}
+	return best, bestCover, ""
+}
+
+// shoot rolls one shot and applies its result (DN-FIRE-9 … 11): one d10,
+// the modifiers of the shooter and the target (counters.yaml fire-shooter,
+// fire-target; +1 for a wounded shooter, who still fires, DN-FIRE-5), the
+// weapon's column and the cover's sub-column (AMB-3: read within 1 to 10).
 func (w *world) shoot(sh, t *Char, what string) {
 	st := w.st()
 	k, tk := st.Kind(sh), st.Kind(t)
-	cover, _ := st.LineOfFire(sh, st.loc(t))
+	_, cover, _ := st.aim(sh, t)
 	mod, why := 0, []string{}
 	if sh.Wounds > 0 {
 		mod++
-		why = append(why, "+1 wounded shooter (DN-FIRE-10)")
+		why = append(why, "+1 wounded shooter (DN-FIRE-5, -10)")
 	}
 	if tk.FireTarget != 0 {
 		mod += tk.FireTarget
@@ -131,12 +155,15 @@ func (w *world) shoot(sh, t *Char, what string) {
 
 // canDefend says why sh may not fire defensively now (DN-FIRE-14): its
 // weapon's rate of fire after it moved or fired in its own player-turn
-// (weapons.yaml), and the rules of every shot.
+// (weapons.yaml; AMB-25: a short bow may), and the rules of every shot.
 func (w *world) canDefend(sh, t *Char) (string, Prov) {
 	st := w.st()
+	if sh == nil {
+		return "no such shooter", Prov{}
+	}
 	wp := st.data.Weapons[st.Kind(sh).Weapon]
 	if wp == nil {
-		return "it has no bow or crossbow", Prov{}
+		return "it has no bow or crossbow (DN-FIRE-1)", Prov{}
 	}
 	switch {
 	case st.Is(flagMoved, sh.ID) && !wp.DefendAfterMove:
@@ -148,8 +175,8 @@ func (w *world) canDefend(sh, t *Char) (string, Prov) {
 }
 
 // defensiveFire gives the Adventurers their shots at Krob c where it
-// stands now, during its move (DN-FIRE-12): by their standing triggers, or
-// in live mode by asking (PBEM-DN-6). It reports a pause.
+// stands now, during its move (DN-FIRE-12): by their triggers, or in live
+// mode by asking (PBEM-DN-6). It reports a pause.
 func (w *world) defensiveFire(p *program, c *Char) bool {
 	st := w.st()
 	wk := p.work()
@@ -157,52 +184,50 @@ func (w *world) defensiveFire(p *program, c *Char) bool {
 		return false
 	}
 	if st.Options.LiveFire {
-		var can []string
-		for _, a := range st.Living(Adventurers) {
-			if why, _ := w.canDefend(a, c); why == "" {
-				can = append(can, a.ID)
-			}
+		if w.askFire(p, c) {
+			return true
 		}
-		if len(can) == 0 {
-			return false
-		}
-		ans, ok := w.take()
-		if !ok {
-			q := pause.Question{Side: Adventurers, Title: fmt.Sprintf("turn %d, defensive fire at %s on %s", st.Turn, c.ID, c.At),
-				Prompt:  fmt.Sprintf("%s has moved to %s. Who fires at it now? Answer a list of shooters among %s, or [] for none (DN-FIRE-12).", c.ID, c.At, list(can)),
-				Default: "[]", Hidden: true}
-			if _, paused := w.pauseFor(p, q); paused {
-				return true
-			}
-		}
-		wk.Fired = true
-		var ids []string
-		_ = yaml.Unmarshal([]byte(ans), &ids)
-		for _, id := range ids {
-			if !slices.Contains(can, id) {
-				w.say(nil, "%s cannot fire at %s: it is not one of the shooters who could (%s).", id, c.ID, list(can))
-				continue
-			}
-			w.defend(st.Chars[id], c)
-		}
-		return false
+	} else {
+		w.triggerFire([]*Char{c}, "")
 	}
 	wk.Fired = true
-	var ts []Trigger
-	if txt, ok := st.Pause.Lookup(Adventurers, KeyDefensiveFire); ok {
-		_ = yaml.Unmarshal([]byte(txt), &ts)
+	return false
+}
+
+// askFire asks the Adventurer player who fires at c now (live mode,
+// PBEM-GEN-4 (b)): only where a shooter has a shot, showing the move up to
+// here only. It reports a pause.
+func (w *world) askFire(p *program, c *Char) bool {
+	st := w.st()
+	var can []string
+	for _, a := range st.Living(Adventurers) {
+		if why, _ := w.canDefend(a, c); why == "" {
+			can = append(can, a.ID)
+		}
 	}
-	for _, t := range ts {
-		sh := st.Chars[t.Shooter]
-		if sh == nil || !t.matches(st, c) {
+	if len(can) == 0 {
+		return false
+	}
+	ans, ok := w.take()
+	if !ok {
+		q := pause.Question{Side: Adventurers, Title: fmt.Sprintf("turn %d, defensive fire at %s on %s", st.Turn, c.ID, c.At),
+			Prompt:  fmt.Sprintf("%s has moved to %s. Who fires at it now? Answer a list of shooters among %s, or [] for none (DN-FIRE-12).", c.ID, c.At, list(can)),
+			Default: "[]", Hidden: true}
+		if _, paused := w.pauseFor(p, q); paused {
+			return true
+		}
+	}
+	var ids []string
+	_ = yaml.Unmarshal([]byte(ans), &ids)
+	for _, id := range ids {
+		if !slices.Contains(can, id) {
+			w.say(nil, "%s cannot fire at %s: it is not one of the shooters who could (%s).", id, c.ID, list(can))
 			continue
 		}
-		if t.Within > 0 && st.Distance(st.loc(sh), st.loc(c)) > t.Within {
-			continue
+		if !c.Alive() {
+			break
 		}
-		if why, _ := w.canDefend(sh, c); why == "" {
-			w.defend(sh, c)
-		}
+		w.defend(st.Chars[id], c)
 	}
 	return false
 }
@@ -213,29 +238,23 @@ func (w *world) defend(sh, t *Char) {
 	w.shoot(sh, t, "defensive fire")
 }
 
-// matches reports whether the trigger names Krob c: any, its ID, or
-// kind:KIND.
-func (t Trigger) matches(st *State, c *Char) bool {
-	switch {
-	case t.At == "any" || t.At == c.ID:
-		return true
-	case strings.HasPrefix(t.At, "kind:"):
-		return c.Kind == strings.TrimPrefix(t.At, "kind:")
-	}
-	return false
-}
-
-// holdFire lets the Adventurers fire at the Krobs the Krob player said
-// would not move, once their moves are done (AMB-27).
+// holdFire lets the Adventurers react to the Krobs that did not move, once
+// the moves are done (AMB-27): in live mode by asking for each, else by
+// the triggers that fire at them after the moves.
 func (w *world) holdFire(p *program) bool {
 	st := w.st()
+	if !st.Options.LiveFire {
+		w.unmovedReact(p, unmovedAfter)
+		return false
+	}
 	wk := p.work()
-	for ; wk.Step < len(p.Orders.Hold); wk.Step++ {
-		c := st.Chars[p.Orders.Hold[wk.Step]]
+	still := w.unmoved(p)
+	for ; wk.Step < len(still); wk.Step++ {
+		c := st.Chars[still[wk.Step]]
 		if c == nil || !c.Alive() {
 			continue
 		}
-		if w.defensiveFire(p, c) {
+		if !wk.Fired && w.askFire(p, c) {
 			return true
 		}
 		wk.Fired = false

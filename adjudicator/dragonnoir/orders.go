@@ -132,6 +132,11 @@ type Trigger struct {
 	Shooter string `json:"shooter" yaml:"shooter"`
 	At      string `json:"at" yaml:"at"`
 	Within  int    `json:"within,omitempty" yaml:"within,omitempty"`
+	// Fire chapter (fire_trigger.go): Hexes, the locations where it fires
+	// ("at hex H"); Unmoved, when it fires at the Krobs that do not move
+	// (AMB-27): after the moves (default), before them, or never.
+	Hexes   []string `json:"hexes,omitempty" yaml:"hexes,omitempty"`
+	Unmoved string   `json:"unmoved,omitempty" yaml:"unmoved,omitempty"`
 }
 
 type ordersFile struct {
@@ -287,11 +292,8 @@ func parseStanding(st *State, side adjudicator.Side, m map[string]yaml.Node) (St
 		if k == KeyDefensiveFire && side != Adventurers {
 			return nil, adjudicator.Errorf(&v, codeWrongSection, "only the Adventurers make defensive fire (DN-TURN-8)")
 		}
-		if k == KeyDefensiveFire {
-			var ts []Trigger
-			if err := yamlx.Decode(&v, &ts); err != nil {
-				return nil, adjudicator.Errorf(&v, adjudicator.CodeBadValue, "defensive-fire: a list of {shooter: ID, at: any | ID | kind:KIND, within: N}: %v", err)
-			}
+		if err := checkTrigger(st, k, &v); err != nil { // fire chapter: defensive-fire
+			return nil, err
 		}
 		if err := checkCombatStanding(k, &v); err != nil { // combat chapter
 			return nil, err

@@ -116,12 +116,16 @@ func (ruleset) Due(s adjudicator.State) []adjudicator.Request {
 			Hidden: true,
 		}}
 	case StepKrobs:
-		return []adjudicator.Request{{
+		out := []adjudicator.Request{{
 			ID: fmt.Sprintf("t%d.krobs", st.Turn), Side: Krobs, Kind: "orders", Turn: st.Turn, Phase: StepKrobs,
 			Title:  fmt.Sprintf("turn %d of %d, the Krob player-turn", st.Turn, st.Turns),
 			Prompt: "Your moves (moves:, with the facing of the Queen and her Guards), the Krobs that will not move (hold:) and your attacks (attacks:, with a Guard's mode and front or rear), each list in the order to resolve it: docs/orders/dragon-noir.md.",
 			Hidden: true,
 		}}
+		if st.reactionsDue() { // fire chapter: the Adventurers' sealed reactions (HID-7)
+			out = append(out, reactionsRequest(st))
+		}
+		return out
 	}
 	return nil
 }
@@ -131,6 +135,9 @@ func (ruleset) ParseOrders(s adjudicator.State, req adjudicator.Request, n *yaml
 	if req.Kind == "decision" {
 		return parseAnswer(st, req, n)
 	}
+	if isReactions(req) { // fire chapter
+		return parseReactions(st, n)
+	}
 	return parseOrders(st, req.Side, n)
 }
 
@@ -138,6 +145,10 @@ func (ruleset) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) 
 	st := r.State().(*State)
 	w := newWorld(r)
 	w.emit(&Resolving{})
+	subs, conceded := w.reactions(subs) // fire chapter: the reactions come with the Krob orders
+	if conceded {
+		return r.Err()
+	}
 	if len(subs) != 1 {
 		return fmt.Errorf("dragonnoir: one submission is due at a time, got %d", len(subs))
 	}

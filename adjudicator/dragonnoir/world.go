@@ -123,6 +123,9 @@ type program struct {
 	Work   *work            `json:"work,omitempty"`
 	// Spelled lists the spells of the mail already resolved (by index).
 	Spelled []int `json:"spelled,omitempty"`
+	// Before: the Adventurers' reactions to the Krobs that do not move,
+	// due before the first move, are done (fire chapter, AMB-27).
+	Before bool `json:"before,omitempty"`
 }
 
 // work is the progress of the order being resolved: the next step of a
@@ -222,6 +225,10 @@ func (w *world) run(p *program) {
 		case stageFire:
 			paused = w.each(p, len(p.Orders.Fire), func(i int) bool { return w.fireOrder(p, &p.Orders.Fire[i]) })
 		case stageMoves:
+			if p.Side == Krobs && !p.Before { // fire chapter: AMB-27
+				p.Before = true
+				w.unmovedReact(p, unmovedBefore)
+			}
 			paused = w.each(p, len(p.Orders.Moves), func(i int) bool {
 				if o := &p.Orders.Moves[i]; o.Fly { // chapter: spectres, the Gargoyles' flight (spectre_fly.go)
 					return w.fly(p, o)
