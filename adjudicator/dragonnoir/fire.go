@@ -147,7 +147,7 @@ func (w *world) shoot(sh, t *Char, what string) {
 	if len(why) > 0 {
 		mods = strings.Join(why, ", ")
 	}
-	w.say(used, "%s (%s) shoots at %s, %s cover; %s: %s.", sh.ID, k.Weapon, t.ID, cover, mods, res)
+	w.say(used, "%s (%s) shoots at %s on %s, %s cover; %s: %s.", sh.ID, k.Weapon, t.ID, t.At, cover, mods, res)
 	for _, e := range es {
 		w.hurt(t, e.What, e.N, []*Char{sh}, used, false)
 	}
