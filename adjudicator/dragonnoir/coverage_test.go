@@ -41,6 +41,8 @@ var noBehaviour = map[string]string{
 	"DN-CNT-1": "the three kinds of counter: module data",
 	"DN-CNT-2": "the Adventurers' peoples and count: counters.yaml",
 	"DN-CNT-6": "the three numbers of a counter: counters.yaml faces",
+	// fire chapter
+	"DN-COVER-30": "a designer's note: this steep bank is steeper than the series' other banks (its rules are DN-COVER-27 … 29)",
 }
 
 var idRE = regexp.MustCompile(`^(?:- |\| )\*\*(DN-[A-Z]+-[0-9]+)\b`)

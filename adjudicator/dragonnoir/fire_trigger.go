@@ -86,13 +86,17 @@ func (st *State) fireTriggers() []Trigger {
 // not move). A Krob killed or driven off its location is not shot at again.
 func (w *world) triggerFire(krobs []*Char, moment string) {
 	st := w.st()
+	at := map[string]string{}
+	for _, c := range krobs {
+		at[c.ID] = c.At
+	}
 	for _, t := range st.fireTriggers() {
 		sh := st.Chars[t.Shooter]
 		if sh == nil {
 			continue
 		}
 		for _, c := range krobs {
-			if !c.Alive() || !t.aim().names(st, sh, c, moment) {
+			if !c.Alive() || c.At != at[c.ID] || !t.aim().names(st, sh, c, moment) {
 				continue
 			}
 			if why, _ := w.canDefend(sh, c); why == "" {
@@ -185,4 +189,3 @@ func checkTrigger(st *State, key string, v *yaml.Node) *adjudicator.OrderError {
 	}
 	return nil
 }
-

@@ -31,7 +31,7 @@ type Rules struct {
 
 var knownOptions = []adjudicator.OptionInfo{
 	{Name: "defensive-fire", Default: "standing", Values: []string{"standing", "live"},
-		Doc: "how the Adventurers fire during the Krob movement (DN-FIRE-12, PBEM-DN-6): standing — by the triggers of their last mail (standing: defensive-fire:), without an extra mail; live — the game stops at each location a Krob enters where an Adventurer has a shot and asks the Adventurer player who fires, showing the Krob's move up to that location only"},
+		Doc: "how the Adventurers fire during the Krob movement (DN-FIRE-12, PBEM-DN-6): standing — by their triggers (defensive-fire:), sent in a reactions mail due with the Krob player's orders and sealed until both are in, or left standing from an earlier mail; live — the game stops at each location a Krob enters where an Adventurer has a shot and asks the Adventurer player who fires, showing the Krob's move up to that location only (no reactions mail is due)"},
 	// Combat chapter.
 	{Name: "blocked-retreat", Default: "stay", Values: []string{"stay", "wound"},
 		Doc: "a character that cannot retreat as far as a result says (enemies, walls, impassable terrain, no free location at the end): stay — it goes as far as it can and suffers nothing more (AMB-10, the digest's default); wound — it also takes one wound, a harsher house rule for groups who read AMB-10's warning that way"},
