@@ -19,7 +19,7 @@ import (
 var vocabulary = hexmap.Vocabulary{
 	Terrain: []string{"floor", "rock", "tree", "marsh", "unstable", "water", "beach", "sand", "slope",
 		"talus", "stairs", "pontoon", "bridge", "stone-bridge", "ford"},
-	Sides:     []string{"wall", "door", "low-wall", "window", "slit", "ruin"}, // ruin: fire chapter (DN-COVER-14),
+	Sides:     []string{"wall", "door", "low-wall", "window", "slit", "ruin"}, // ruin: fire chapter (DN-COVER-14)
 	Points:    []string{"entry", "exit", "trapdoor", "oubliette"},
 	Barriers:  []string{"wall"},
 	Entrances: []string{"door"},
