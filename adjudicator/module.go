@@ -133,6 +133,43 @@ const (
 	MaxModuleTotal = 64 << 20 // bytes in all its files
 )
 
+// Builtins are the modules a ruleset ships in umpire: one directory each
+// under Dir of FS (an embedded data directory), the default first.
+type Builtins struct {
+	FS    fs.FS
+	Dir   string
+	Names []string
+}
+
+// List returns the names of the shipped modules, the default first.
+func (b Builtins) List() []string { return slices.Clone(b.Names) }
+
+// Module returns the shipped module name, read from FS; false if there is
+// no such module (or it is missing from this build).
+func (b Builtins) Module(name string) (Module, bool) {
+	if !slices.Contains(b.Names, name) {
+		return Module{}, false
+	}
+	m, err := ModuleFromFS(name, b.FS, path.Join(b.Dir, name))
+	if err != nil {
+		return Module{}, false
+	}
+	return m, true
+}
+
+// Or returns m, or the default shipped module when m is nil (a game
+// created without a module plays the default).
+func (b Builtins) Or(m *Module) (Module, error) {
+	if m != nil {
+		return *m, nil
+	}
+	d, ok := b.Module(b.Names[0])
+	if !ok {
+		return Module{}, fmt.Errorf("the builtin module %s is missing from this build", b.Names[0])
+	}
+	return d, nil
+}
+
 // ModuleFromFS reads every regular file under root of fsys into a module.
 // Hidden files and directories (a name starting with a dot: .git,
 // .DS_Store, an editor's swap file) are left out.

@@ -4,7 +4,6 @@ import (
 	"embed"
 	"errors"
 	"fmt"
-	"slices"
 
 	"gopkg.in/yaml.v3"
 
@@ -23,7 +22,7 @@ type ruleset struct{}
 var dataFS embed.FS
 
 // builtins are the modules shipped in umpire, the default first.
-var builtins = []string{"assumed"}
+var builtins = adjudicator.Builtins{FS: dataFS, Dir: "data", Names: []string{"assumed"}}
 
 var (
 	_ adjudicator.Modular          = ruleset{}
@@ -51,27 +50,18 @@ func (ruleset) Info() adjudicator.Info {
 
 // builtinData is the default builtin module, read.
 func builtinData() (*Data, error) {
-	m, ok := ruleset{}.BuiltinModule(builtins[0])
-	if !ok {
-		return nil, fmt.Errorf("the builtin module %s is missing from this build", builtins[0])
+	m, err := builtins.Or(nil)
+	if err != nil {
+		return nil, err
 	}
 	return LoadModule(m)
 }
 
 // BuiltinModules lists the modules shipped in umpire.
-func (ruleset) BuiltinModules() []string { return slices.Clone(builtins) }
+func (ruleset) BuiltinModules() []string { return builtins.List() }
 
 // BuiltinModule returns a shipped module.
-func (ruleset) BuiltinModule(name string) (adjudicator.Module, bool) {
-	if !slices.Contains(builtins, name) {
-		return adjudicator.Module{}, false
-	}
-	m, err := adjudicator.ModuleFromFS(name, dataFS, "data/"+name)
-	if err != nil {
-		return adjudicator.Module{}, false
-	}
-	return m, true
-}
+func (ruleset) BuiltinModule(name string) (adjudicator.Module, bool) { return builtins.Module(name) }
 
 // CheckModule reads and checks every file of m.
 func (ruleset) CheckModule(m adjudicator.Module) error {
@@ -80,12 +70,11 @@ func (ruleset) CheckModule(m adjudicator.Module) error {
 }
 
 func (ruleset) Setup(s adjudicator.Setup) (adjudicator.State, error) {
-	m := s.Module
-	if m == nil {
-		b, _ := ruleset{}.BuiltinModule(builtins[0])
-		m = &b
+	m, err := builtins.Or(s.Module)
+	if err != nil {
+		return nil, err
 	}
-	d, err := LoadModule(*m)
+	d, err := LoadModule(m)
 	if err != nil {
 		return nil, fmt.Errorf("module %s: %w", m.Name, err)
 	}

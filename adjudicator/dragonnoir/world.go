@@ -2,7 +2,6 @@ package dragonnoir
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -89,9 +88,7 @@ func (w *world) concede(side adjudicator.Side) {
 // standing records the standing orders sent with a mail or an answer
 // (PBEM-GEN-4): each key replaces the side's previous answer for it.
 func (w *world) standing(side adjudicator.Side, so Standing) {
-	for _, k := range slices.Sorted(maps.Keys(so)) {
-		w.ask.SetStanding(side, k, so[k])
-	}
+	w.ask.SetStandings(side, so)
 }
 
 // Stages of a player-turn's program, in the order the rules resolve them.

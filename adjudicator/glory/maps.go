@@ -17,13 +17,13 @@ var (
 )
 
 // MapNames lists the builtin modules' maps.
-func (ruleset) MapNames() []string { return append([]string(nil), builtins...) }
+func (ruleset) MapNames() []string { return builtins.List() }
 
 // Map loads a builtin module's map.
 func (ruleset) Map(name string) (*hexmap.Map, error) {
 	m, ok := ruleset{}.BuiltinModule(name)
 	if !ok {
-		return nil, fmt.Errorf("Dragons of Glory has no builtin map %q; it has %v", name, builtins)
+		return nil, fmt.Errorf("Dragons of Glory has no builtin map %q; it has %v", name, builtins.List())
 	}
 	d, err := LoadModule(m)
 	if err != nil {

@@ -26,7 +26,7 @@ type ruleset struct{}
 var dataFS embed.FS
 
 // builtins are the modules shipped in umpire, the default first.
-var builtins = []string{"demo"}
+var builtins = adjudicator.Builtins{FS: dataFS, Dir: "data", Names: []string{"demo"}}
 
 var knownOptions = []adjudicator.OptionInfo{
 	{Name: "hidden-stacks", Default: "off", Values: []string{"on", "off"}, Doc: "the optional hidden-stacks rule (DG-HIDE): each side sees of the other's stacks only which hexes it holds (and \"enemy fleet\" at sea), until an attack on a stack reveals it (DG-HIDE-3)"},
@@ -35,7 +35,7 @@ var knownOptions = []adjudicator.OptionInfo{
 
 func (ruleset) Info() adjudicator.Info {
 	in := adjudicator.Info{Name: "glory", Title: "Dragons of Glory", Version: Version, Sides: []adjudicator.Side{Highlord, Whitestone}, Options: knownOptions}
-	m, _ := ruleset{}.BuiltinModule(builtins[0])
+	m, _ := builtins.Or(nil)
 	d, err := LoadModule(m)
 	if err != nil {
 		return in
@@ -51,19 +51,10 @@ func (ruleset) Info() adjudicator.Info {
 }
 
 // BuiltinModules lists the modules shipped in umpire.
-func (ruleset) BuiltinModules() []string { return builtins }
+func (ruleset) BuiltinModules() []string { return builtins.List() }
 
 // BuiltinModule returns a shipped module.
-func (ruleset) BuiltinModule(name string) (adjudicator.Module, bool) {
-	if !slices.Contains(builtins, name) {
-		return adjudicator.Module{}, false
-	}
-	m, err := adjudicator.ModuleFromFS(name, dataFS, "data/"+name)
-	if err != nil {
-		return adjudicator.Module{}, false
-	}
-	return m, true
-}
+func (ruleset) BuiltinModule(name string) (adjudicator.Module, bool) { return builtins.Module(name) }
 
 // CheckModule reads and checks every file of m.
 func (ruleset) CheckModule(m adjudicator.Module) error {
@@ -72,12 +63,11 @@ func (ruleset) CheckModule(m adjudicator.Module) error {
 }
 
 func (ruleset) Setup(s adjudicator.Setup) (adjudicator.State, error) {
-	m := s.Module
-	if m == nil {
-		b, _ := ruleset{}.BuiltinModule(builtins[0])
-		m = &b
+	m, err := builtins.Or(s.Module)
+	if err != nil {
+		return nil, err
 	}
-	d, err := LoadModule(*m)
+	d, err := LoadModule(m)
 	if err != nil {
 		return nil, fmt.Errorf("module %s: %w", m.Name, err)
 	}

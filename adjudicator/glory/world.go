@@ -2,7 +2,6 @@ package glory
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -65,9 +64,7 @@ func (w *world) concede(side adjudicator.Side) {
 // each key replaces the side's previous answer for it; an empty answer
 // clears it.
 func (w *world) standing(side adjudicator.Side, so Standing) {
-	for _, k := range slices.Sorted(maps.Keys(so)) {
-		w.ask.SetStanding(side, k, so[k])
-	}
+	w.ask.SetStandings(side, so)
 }
 
 // Stages of a mover's step, in the order the rules resolve them

@@ -235,6 +235,16 @@ func (a Asker) SetStanding(side adjudicator.Side, key, answer string) {
 	a.R.Emit(&StandingSet{Prefix: a.Prefix, Side: side, Key: key, Answer: answer})
 }
 
+// SetStandings records several of side's standing answers, by key in
+// sorted order (so that the events they cause come in an order replay
+// repeats): what a mail's or an answer's standing orders do, each key
+// replacing the side's previous answer for it.
+func (a Asker) SetStandings(side adjudicator.Side, answers map[string]string) {
+	for _, k := range slices.Sorted(maps.Keys(answers)) {
+		a.SetStanding(side, k, answers[k])
+	}
+}
+
 // Continue decodes the continuation into v.
 func (p Pending) Continue(v any) error {
 	if len(p.Rest) == 0 {
