@@ -2,11 +2,11 @@ package dragonnoir_test
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
+	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 )
@@ -21,27 +21,10 @@ func TestScripts(t *testing.T) {
 	scripttest.RunAll(t, scripttest.Load(t, os.DirFS("testdata"), "."), lookup)
 }
 
-// playCase plays the rule case at path and fails the test unless it
-// holds: the tests that read more of a case than its expectations can say
-// start from it.
-func playCase(t *testing.T, path string, l func(string) (adjudicator.Ruleset, bool)) *script.Run {
+// playCase plays the rule case at path and fails the test unless it holds.
+func playCase(t *testing.T, path string, l game.Lookup) *script.Run {
 	t.Helper()
-	src, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := script.Parse(filepath.Base(path), src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := script.Play(s, l, script.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !run.OK() {
-		t.Fatalf("%s fails: %v", path, run.Failures)
-	}
-	return run
+	return scripttest.Play(t, path, l)
 }
 
 func readFile(t *testing.T, path string) string {

@@ -7,7 +7,9 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
+	"os"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -123,4 +125,27 @@ func CheckRefusal(t testing.TB, err error, orders []byte) {
 			t.Fatalf("error %q is at line %d, column %d of %d lines", e, e.Line, e.Column, lines)
 		}
 	}
+}
+
+// Play plays the script at file (a path in the test's directory) and
+// fails the test unless it holds: where a test reads more of a case than
+// its expectations can say (what each side's mail shows), it starts here.
+func Play(t testing.TB, file string, lookup game.Lookup) *script.Run {
+	t.Helper()
+	src, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := script.Parse(filepath.Base(file), src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	run, err := script.Play(s, lookup, script.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !run.OK() {
+		t.Fatalf("%s fails: %v", file, run.Failures)
+	}
+	return run
 }
