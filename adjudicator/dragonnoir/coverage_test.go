@@ -1,7 +1,6 @@
 package dragonnoir_test
 
 import (
-	"bufio"
 	"os"
 	"regexp"
 	"sort"
@@ -47,40 +46,11 @@ var noBehaviour = map[string]string{
 
 var idRE = regexp.MustCompile(`^(?:- |\| )\*\*(DN-[A-Z]+-[0-9]+)\b`)
 
-// partA reads the digest's Part A.
-func partA(t *testing.T) []string {
-	t.Helper()
-	f, err := os.Open(digestPath)
-	if err != nil {
-		t.Skipf("the rules digest is not at %s (%v): skipping the check against it", digestPath, err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	in := false
-	for sc.Scan() {
-		l := sc.Text()
-		switch {
-		case strings.HasPrefix(l, "# PART A"):
-			in = true
-		case strings.HasPrefix(l, "# PART B"):
-			in = false
-		case in:
-			lines = append(lines, l)
-		}
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return lines
-}
-
 // TestRuleCoverage reports the DN- rule IDs of Part A no case, test or
 // reason accounts for.
 func TestRuleCoverage(t *testing.T) {
 	ids := map[string]bool{}
-	for _, l := range partA(t) {
+	for _, l := range scripttest.Between(scripttest.Digest(t, digestPath), "# PART A", "# PART B") {
 		if m := idRE.FindStringSubmatch(l); m != nil {
 			ids[m[1]] = true
 		}

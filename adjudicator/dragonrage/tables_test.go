@@ -1,14 +1,13 @@
 package dragonrage_test
 
 import (
-	"bufio"
-	"os"
 	"regexp"
 	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
+	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 )
 
 // digestPath is the rules digest, read in place from the shared folder next
@@ -17,24 +16,7 @@ const digestPath = "../../../shared/rules/dragon-rage.md"
 
 // readDigest returns the digest's lines, or skips the test when the shared
 // folder is not there (a checkout on its own).
-func readDigest(t *testing.T) []string {
-	t.Helper()
-	f, err := os.Open(digestPath)
-	if err != nil {
-		t.Skipf("the rules digest is not at %s (%v): skipping the check against it", digestPath, err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return lines
-}
+func readDigest(t *testing.T) []string { return scripttest.Digest(t, digestPath) }
 
 // tableRows returns the rows of the first markdown table after the line
 // holding title, each as its trimmed cells (header and rule lines dropped).

@@ -1,7 +1,6 @@
 package glory_test
 
 import (
-	"bufio"
 	"os"
 	"regexp"
 	"sort"
@@ -55,25 +54,6 @@ var noBehaviour = map[string]string{
 
 var idRE = regexp.MustCompile(`^(?:- |\| )\*\*(DG-[A-Z]+(?:-[A-Z]+)*-[0-9]+)\b`)
 
-func readDigest(t *testing.T) []string {
-	t.Helper()
-	f, err := os.Open(digestPath)
-	if err != nil {
-		t.Skipf("the rules digest is not at %s (%v): skipping the check against it", digestPath, err)
-	}
-	defer f.Close()
-	var lines []string
-	sc := bufio.NewScanner(f)
-	sc.Buffer(make([]byte, 1<<20), 1<<20)
-	for sc.Scan() {
-		lines = append(lines, sc.Text())
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatal(err)
-	}
-	return lines
-}
-
 func isMeta(id string) bool {
 	for _, p := range metaPrefixes {
 		if strings.HasPrefix(id, p) {
@@ -85,7 +65,7 @@ func isMeta(id string) bool {
 
 // TestRuleCoverage checks that every rule ID of the digest is accounted for.
 func TestRuleCoverage(t *testing.T) {
-	lines := readDigest(t)
+	lines := scripttest.Digest(t, digestPath)
 	ids := map[string]bool{}
 	for _, l := range lines {
 		if m := idRE.FindStringSubmatch(l); m != nil {

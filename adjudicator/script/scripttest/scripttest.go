@@ -149,3 +149,33 @@ func Play(t testing.TB, file string, lookup game.Lookup) *script.Run {
 	}
 	return run
 }
+
+// Digest returns the lines of a rules digest read in place (the shared
+// folder beside the repository), or skips the test when it is not there:
+// a checkout on its own, as in CI, has no digest to check against.
+func Digest(t testing.TB, file string) []string {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Skipf("the rules digest is not at %s (%v): skipping the check against it", file, err)
+	}
+	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+}
+
+// Between returns the lines after the first that starts with from and
+// before the next that starts with to ("" to the end): a part of a digest.
+func Between(lines []string, from, to string) []string {
+	for i, l := range lines {
+		if !strings.HasPrefix(l, from) {
+			continue
+		}
+		rest := lines[i+1:]
+		for j, m := range rest {
+			if to != "" && strings.HasPrefix(m, to) {
+				return rest[:j]
+			}
+		}
+		return rest
+	}
+	return nil
+}
