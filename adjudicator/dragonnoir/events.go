@@ -81,6 +81,7 @@ type (
 	// Revealed turns a hidden marker face up (PBEM-DN-14).
 	Revealed struct {
 		Marker string `json:"marker"`
+		Real   bool   `json:"real,omitempty"` // scenarios chapter: it is the real one (drawn when revealed)
 	}
 	// Traced records an action for the pictures: a shot, an attack, a
 	// spell (moves are traced by Moved).
@@ -188,7 +189,7 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 	case *Revealed:
 		for i := range s.Hidden {
 			if s.Hidden[i].ID == e.Marker {
-				s.Hidden[i].Shown = true
+				s.Hidden[i].Shown, s.Hidden[i].Real = true, e.Real
 			}
 		}
 	case *Traced:

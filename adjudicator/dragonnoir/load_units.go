@@ -217,19 +217,7 @@ func (d *Data) scenarios(c *checker, m adjudicator.Module, f scenariosFile) {
 				at("%v", err)
 			}
 		}
-		for _, v := range s.Victory {
-			if !slices.Contains([]string{"eliminate", "hold"}, v.Kind) {
-				at("victory: kind %q is eliminate or hold", v.Kind)
-			}
-			if v.Side != string(Adventurers) && v.Side != string(Krobs) {
-				at("victory: side %q is adventurers or krobs", v.Side)
-			}
-			if v.Zone != "" && mp != nil {
-				if _, ok := mp.Zone(v.Zone); !ok {
-					at("victory: the map has no zone %q", v.Zone)
-				}
-			}
-		}
+		d.checkScenario(at, &s, mp) // scenario.go: victory, entries, hidden markers, boats
 		ss := s
 		d.Scenarios = append(d.Scenarios, &ss)
 	}

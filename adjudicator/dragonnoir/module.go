@@ -303,6 +303,11 @@ type Victory struct {
 	Side string `yaml:"side"`
 	Zone string `yaml:"zone"` // kept for the scenarios chapter's exits
 	Text string `yaml:"text"`
+	// Scenarios chapter: "kill" names the characters whose deaths win
+	// (Units); "find" the kind of hidden marker whose real one, revealed,
+	// wins (Marker: orb, prisoner, exit).
+	Units  []string `yaml:"units"`
+	Marker string   `yaml:"marker"`
 }
 
 // Scenario is one scenario of scenarios.yaml.

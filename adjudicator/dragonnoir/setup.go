@@ -83,9 +83,13 @@ func scenarioSetup(d *Data, opts Rules, id string) (*State, error) {
 		l, _ := locOn(st.board, w)
 		st.Webs = sortedInsert(st.Webs, locString(st.board, l))
 	}
-	st.Hidden = slices.Clone(sc.Hidden)
 	if err := st.placeMarkers(sc.Boats, sc.Oubliettes); err != nil { // movement chapter
 		return nil, fmt.Errorf("scenario %s: %v", sc.ID, err)
+	}
+	for _, h := range sc.Hidden {
+		l, _ := locOn(st.board, h.At)
+		h.At = locString(st.board, l)
+		st.Hidden = append(st.Hidden, h)
 	}
 	return st, nil
 }
@@ -104,7 +108,7 @@ type Position struct {
 	Step     string                                 `yaml:"step"` // adventurers (default) or krobs
 	Units    []PosUnit                              `yaml:"units"`
 	Webs     []string                               `yaml:"webs"`
-	Hidden   []HiddenMarker                         `yaml:"hidden"`
+	Hidden   []PosMarker                            `yaml:"hidden"`
 	Done     map[string][]string                    `yaml:"done"`
 	Standing map[adjudicator.Side]map[string]string `yaml:"standing"`
 	// Boats ({unit: boat-1, at: "0502", facing: S}: the stern and the way
@@ -116,6 +120,18 @@ type Position struct {
 	// (fire chapter: the houses, towers and bridges the assumed boards
 	// lack, for rule cases; positionBoard).
 	Board yaml.Node `yaml:"board"`
+}
+
+// PosMarker is a hidden marker of a position (DN-CNT-13): face down, or
+// already turned over (shown) and then the real one or not. A marker face
+// down is never the real one yet: umpire draws that when it is revealed
+// (PBEM-DN-14), as in a scenario.
+type PosMarker struct {
+	ID    string `yaml:"id"`
+	Kind  string `yaml:"kind"`
+	At    string `yaml:"at"`
+	Shown bool   `yaml:"shown"`
+	Real  bool   `yaml:"real"`
 }
 
 // PosUnit is one character of a position.
@@ -207,7 +223,19 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 		}
 		st.Webs = sortedInsert(st.Webs, locString(st.board, l))
 	}
-	st.Hidden = slices.Clone(p.Hidden)
+	for i, h := range p.Hidden {
+		if _, ok := markerKinds[h.Kind]; !ok {
+			return nil, fmt.Errorf("position: hidden %d: kind %q is orb, prisoner or exit (DN-CNT-13)", i+1, h.Kind)
+		}
+		l, err := locOn(st.board, h.At)
+		if err != nil {
+			return nil, fmt.Errorf("position: hidden %d: %v", i+1, err)
+		}
+		if h.Real && !h.Shown {
+			return nil, fmt.Errorf("position: hidden %d: %s is face down, so it is not the real one yet: umpire draws that when it is revealed (PBEM-DN-14); say shown: true for a marker already turned over", i+1, h.ID)
+		}
+		st.Hidden = append(st.Hidden, HiddenMarker{ID: h.ID, Kind: h.Kind, At: locString(st.board, l), Shown: h.Shown, Real: h.Real})
+	}
 	if err := st.placeMarkers(p.Boats, p.Oubliettes); err != nil { // chapters: Gharvs, movement
 		return nil, fmt.Errorf("position: %v", err)
 	}
