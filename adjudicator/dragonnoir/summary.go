@@ -30,10 +30,38 @@ func (ruleset) ModuleSummary(m adjudicator.Module) string {
 		}
 	}
 	what := fmt.Sprintf("%d table entries, counter kinds, spells and scenarios (%s)", total, strings.Join(parts, ", "))
+	if n := d.assumedBoards(); n > 0 {
+		what += fmt.Sprintf("; %d of its %d cave boards are assumed (GAP-11)", n, len(d.Boards))
+	}
+	if n := d.assumedScenarios(); n > 0 {
+		what += fmt.Sprintf(" and %d of its %d scenarios (GAP-13): umpire's, not the scenario booklet's", n, len(d.Scenarios))
+	}
 	if d.Info.Status == "assumed" {
 		return "its tables are assumed, not the printed game's: " + what + "; report lines that use an assumed value say \"(assumed table)\""
 	}
 	return what
+}
+
+// assumedBoards counts the boards whose file says they are assumed.
+func (d *Data) assumedBoards() int {
+	n := 0
+	for _, b := range d.Boards {
+		if b.Status == "assumed" {
+			n++
+		}
+	}
+	return n
+}
+
+// assumedScenarios counts the scenarios marked assumed.
+func (d *Data) assumedScenarios() int {
+	n := 0
+	for _, s := range d.Scenarios {
+		if s.Prov.Assumed {
+			n++
+		}
+	}
+	return n
 }
 
 // provenances lists the provenance of every entry of the module.
