@@ -23,7 +23,7 @@ const digestPath = "../../../shared/rules/dragon-noir.md"
 // byTest are the rules a Go test checks rather than a case, with the test.
 var byTest = map[string]string{
 	"DN-GEN-8":  "TestBuiltinModuleChecks, TestLoaderErrors: the game sheets' tables are module data, loaded and checked",
-	"DN-CNT-7":  "TestBuiltinModuleChecks: Gerfindel's printed 16, 8, 10 are his healthy face in counters.yaml",
+	"DN-CNT-7":  "TestCounters: Gerfindel's printed 16, 8, 10 are his healthy face in counters.yaml, and a view prints 16-8-10",
 	"DN-MAP-1":  "TestBuiltinModuleChecks: the builtin assembly joins X to X with arrows aligned (hexmap checks every join)",
 	"DN-TURN-1": "TestUserCombatTable and every case: a game starts from a scenario or position of its module",
 	// magic chapter
