@@ -363,12 +363,23 @@ func (p *planner) move(c *Char, targets []hex.Loc) map[string]any {
 	}
 	f, _ := st.Values(c)
 	fld := p.field(k, targets)
-	faces := []string{c.Facing}
-	if k.Shape != hex.Single.Name {
-		faces = nil
-		for d := range 6 {
-			faces = append(faces, st.board.Layout.DirName(hex.Direction(d)))
+	multi := k.Shape != hex.Single.Name
+	// faces are the facings tried for a step from x to l: a counter of one
+	// hex keeps its own; one of several keeps its facing, or turns (free,
+	// DN-MOVE-17) toward the step or a side of it.
+	faces := func(x node, l hex.Loc) []string {
+		if !multi {
+			return []string{c.Facing}
 		}
+		out := []string{x.Face}
+		if d, ok := st.board.Layout.DirectionTo(x.L.Hex, l.Hex); ok {
+			for _, t := range []int{0, 1, 5} {
+				if f := st.board.Layout.DirName(hex.Direction((int(d) + t) % 6)); !slices.Contains(out, f) {
+					out = append(out, f)
+				}
+			}
+		}
+		return out
 	}
 	at, facing := c.At, c.Facing
 	defer func() { c.At, c.Facing = at, facing }()
@@ -390,7 +401,7 @@ func (p *planner) move(c *Char, targets []hex.Loc) map[string]any {
 			if c.Side == Adventurers && st.Web(locString(st.board, l)) {
 				continue
 			}
-			for _, face := range faces {
+			for _, face := range faces(x, l) {
 				y := node{l, face}
 				ok, seen := fits[y]
 				if !seen {
@@ -579,6 +590,7 @@ func TestBotGames(t *testing.T) {
 	}
 	for _, sc := range d.Scenarios {
 		t.Run(sc.ID, func(t *testing.T) {
+			t.Parallel()
 			seed, ok := botSeeds[sc.ID]
 			if !ok {
 				t.Fatalf("scenario %s has no bot seed: add one to botSeeds", sc.ID)
