@@ -210,7 +210,7 @@ func adventurerOrders(st *State, stats *botStats) map[string]any {
 			continue
 		}
 		for _, e := range p.nearest(c, Krobs) {
-			if p.st.Distance(p.st.loc(c), p.st.loc(e)) <= spellRange[k.Level] {
+			if p.st.Distance(p.st.loc(c), p.st.loc(e)) <= spellRange(k.Level) {
 				spells = append(spells, map[string]any{"caster": c.ID, "spell": fb.ID, "at": e.ID, "before": "attacks"})
 				break
 			}
@@ -433,20 +433,36 @@ func (p *planner) move(c *Char, targets []hex.Loc) map[string]any {
 	}
 	var best node
 	bestD := here
-	for _, y := range slices.SortedFunc(func(yield func(node) bool) {
+	nodes := slices.SortedFunc(func(yield func(node) bool) {
 		for n := range cost {
 			if !yield(n) {
 				return
 			}
 		}
-	}, func(a, b node) int { return strings.Compare(key(a), key(b)) }) {
-		d, ok := fld[y.L]
-		if y == start || !ok || d > bestD || (d == bestD && (best == node{} || cost[y] >= cost[best])) {
-			continue
-		}
+	}, func(a, b node) int { return strings.Compare(key(a), key(b)) })
+	ends := func(y node) bool { // c may end its move on y
 		px := prev[y]
 		c.At, c.Facing = locString(st.board, px.L), px.Face
-		if _, _, why := p.w.step(c, k, px.L, y.L, y.Face, false, true); why != "" {
+		_, _, why := p.w.step(c, k, px.L, y.L, y.Face, false, true)
+		return why == ""
+	}
+	if k.Weapon != "" { // a shooter goes, as cheaply as it can, where it has a shot
+		for _, y := range nodes {
+			if y == start || (best != node{} && cost[y] >= cost[best]) || !ends(y) {
+				continue
+			}
+			c.At, c.Facing = locString(st.board, y.L), y.Face
+			if slices.ContainsFunc(st.Living(enemiesOf(c.Side)), func(e *Char) bool { return p.w.cannotFire(c, e, "bot-plan") == "" }) {
+				best = y
+			}
+		}
+	}
+	for _, y := range nodes {
+		if best != (node{}) && k.Weapon != "" {
+			break
+		}
+		d, ok := fld[y.L]
+		if y == start || !ok || d > bestD || (d == bestD && (best == node{} || cost[y] >= cost[best])) || !ends(y) {
 			continue
 		}
 		best, bestD = y, d
@@ -491,6 +507,14 @@ func (p *planner) fits(k *Kind, n node) bool {
 type costed struct {
 	n    node
 	cost int
+}
+
+// enemiesOf is the players' side that side fights.
+func enemiesOf(side adjudicator.Side) adjudicator.Side {
+	if side == Krobs {
+		return Adventurers
+	}
+	return Krobs
 }
 
 // nodeHeap is the frontier of the bot's path search, cheapest first, then
@@ -574,8 +598,8 @@ var update = flag.Bool("update", false, "rewrite testdata/games/ with the bot's 
 
 // botSeeds are the committed dice seeds of the bot's recorded games.
 var botSeeds = map[string]string{
-	"descente": "dragonnoir bot descente 1",
-	"antre":    "dragonnoir bot antre 1",
+	"descente": "dragonnoir bot descente 2",
+	"antre":    "dragonnoir bot antre 4",
 }
 
 // TestBotGames plays every scenario of the builtin module to its end with

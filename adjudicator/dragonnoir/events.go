@@ -82,6 +82,8 @@ type (
 	Revealed struct {
 		Marker string `json:"marker"`
 		Real   bool   `json:"real,omitempty"` // scenarios chapter: it is the real one (drawn when revealed)
+		// Sensed: drawn but left face down (a detection spell, scenarios chapter).
+		Sensed bool `json:"sensed,omitempty"`
 	}
 	// Traced records an action for the pictures: a shot, an attack, a
 	// spell (moves are traced by Moved).
@@ -189,7 +191,7 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 	case *Revealed:
 		for i := range s.Hidden {
 			if s.Hidden[i].ID == e.Marker {
-				s.Hidden[i].Shown, s.Hidden[i].Real = true, e.Real
+				s.Hidden[i].Shown, s.Hidden[i].Drawn, s.Hidden[i].Real = s.Hidden[i].Shown || !e.Sensed, true, e.Real
 			}
 		}
 	case *Traced:

@@ -293,6 +293,9 @@ type HiddenMarker struct {
 	Real  bool   `yaml:"real" json:"real,omitempty"`
 	Owner string `yaml:"owner" json:"owner,omitempty"` // the side that knows; "" the referee alone
 	Shown bool   `yaml:"-" json:"shown,omitempty"`     // turned face up: everyone knows
+	// Drawn: whether it is the real one was drawn before it was turned
+	// over (a detection spell sensed it); Real then says (scenarios chapter).
+	Drawn bool `yaml:"-" json:"drawn,omitempty"`
 }
 
 // Victory is a scenario's victory condition (GAP-13): "eliminate" (Side

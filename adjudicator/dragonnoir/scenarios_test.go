@@ -102,14 +102,14 @@ func TestScenarioChecks(t *testing.T) {
 	}
 }
 
-// TestPositionMarkers: a position's marker face down is never the real
-// one (umpire draws that at the reveal, PBEM-DN-14); one already turned
-// over may be.
+// TestPositionMarkers: a position's markers are of the known kinds, face
+// down, drawn already (sensed) or turned over.
 func TestPositionMarkers(t *testing.T) {
 	for src, want := range map[string]string{
-		"map: fosse\nhidden: [{id: o1, kind: orb, at: \"0605\", real: true}]":              "o1 is face down, so it is not the real one yet",
+		"map: fosse\nhidden: [{id: o1, kind: orb, at: \"0605\", real: true}]":              "",
 		"map: fosse\nhidden: [{id: o1, kind: coin, at: \"0605\"}]":                         `kind "coin" is orb, prisoner or exit`,
 		"map: fosse\nhidden: [{id: o1, kind: orb, at: \"0605\", real: true, shown: true}]": "",
+		"map: fosse\nhidden: [{id: o1, kind: orb, at: \"0605\", drawn: true}]":             "",
 	} {
 		_, err := dragonnoir.Ruleset.Setup(adjudicator.Setup{Position: []byte(src)})
 		switch {
@@ -138,6 +138,60 @@ func TestSaysAssumed(t *testing.T) {
 	for _, s := range []string{"its tables are assumed, not the printed game's", "3 of its 3 cave boards are assumed (GAP-11)", "2 of its 2 scenarios (GAP-13): umpire's, not the scenario booklet's"} {
 		if !strings.Contains(sum, s) {
 			t.Errorf("the module summary %q does not say %q", sum, s)
+		}
+	}
+}
+
+// TestSensedMarker: a detection spell on a face-down marker draws it then
+// (PBEM-DN-14), the roll and the answer for the caster's side alone, and
+// the marker stays face down; once it is known to be empty, the last
+// marker of its kind turned over is the real one without a draw.
+func TestSensedMarker(t *testing.T) {
+	rs := withModule{dragonnoir.Ruleset, detectionModule(t)}
+	l := func(name string) (adjudicator.Ruleset, bool) { return rs, name == "dragonnoir" }
+	run := playText(t, `name: a sensed marker
+ruleset: dragonnoir
+module: sensing
+position:
+  map: descente
+  units:
+    - {unit: zacharie, at: "0302"}
+    - {unit: arlon, at: "0504"}
+    - {unit: hunter-1, at: "0104"}
+  hidden:
+    - {id: orb-1, kind: orb, at: "0402"}
+    - {id: orb-2, kind: orb, at: "0604"}
+dice: [4, 2]
+steps:
+  - side: adventurers
+    orders: |
+      turn: 1
+      phase: adventurers
+      orders:
+        spells:
+          - {caster: zacharie, spell: sense, at: "0402"}
+        moves:
+          - {unit: arlon, path: ["0604"]}
+expect:
+  report-has:
+    - "zacharie senses on 0402: orb-1 (a decoy)."
+    - "arlon turns over orb-2 (Orbe?) on 0604: it is the mauve Orb (PBEM-DN-14)."
+  rolls:
+    - "sense cast by zacharie: 1d10=4, +2 level, -0 beyond range makes 6, needs more than 1: works"
+    - "draw for orb-1 (sensed), one of 2 Orbe? markers face down: 1d2=2, not 1: it is empty"
+  hexes:
+    hidden: ["0402 orb-1", "0604 orb-2!"]
+`, l)
+	res := run.Steps[0].Results[0]
+	for _, r := range res.AllRolls {
+		if strings.HasPrefix(r.Label, "draw for orb-1") && (r.To.Includes(dragonnoir.Krobs) || !r.To.Includes(dragonnoir.Adventurers)) {
+			t.Errorf("the draw of a sensed marker is for %v: the caster's side alone", r.To)
+		}
+	}
+	v := dragonnoir.Ruleset.View(run.Game.State, dragonnoir.Krobs)
+	for _, h := range v.Hexes {
+		if h.Kind == "hidden" && h.At == "0402" && h.Label != "?" {
+			t.Errorf("the Krobs see the sensed marker as %q: it is still face down", h.Label)
 		}
 	}
 }

@@ -123,14 +123,17 @@ type Position struct {
 }
 
 // PosMarker is a hidden marker of a position (DN-CNT-13): face down, or
-// already turned over (shown) and then the real one or not. A marker face
-// down is never the real one yet: umpire draws that when it is revealed
-// (PBEM-DN-14), as in a scenario.
+// turned over (shown). Whether a face-down marker is the real one is
+// drawn when it is turned over or sensed (PBEM-DN-14), as in a scenario;
+// a position may say it was drawn already (drawn: true, and real: true if
+// it is the real one; real: true alone says both). A position is public:
+// its game's log holds it.
 type PosMarker struct {
 	ID    string `yaml:"id"`
 	Kind  string `yaml:"kind"`
 	At    string `yaml:"at"`
 	Shown bool   `yaml:"shown"`
+	Drawn bool   `yaml:"drawn"`
 	Real  bool   `yaml:"real"`
 }
 
@@ -231,10 +234,8 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 		if err != nil {
 			return nil, fmt.Errorf("position: hidden %d: %v", i+1, err)
 		}
-		if h.Real && !h.Shown {
-			return nil, fmt.Errorf("position: hidden %d: %s is face down, so it is not the real one yet: umpire draws that when it is revealed (PBEM-DN-14); say shown: true for a marker already turned over", i+1, h.ID)
-		}
-		st.Hidden = append(st.Hidden, HiddenMarker{ID: h.ID, Kind: h.Kind, At: locString(st.board, l), Shown: h.Shown, Real: h.Real})
+		st.Hidden = append(st.Hidden, HiddenMarker{ID: h.ID, Kind: h.Kind, At: locString(st.board, l), Shown: h.Shown, Real: h.Real,
+			Drawn: h.Drawn || h.Real})
 	}
 	if err := st.placeMarkers(p.Boats, p.Oubliettes); err != nil { // chapters: Gharvs, movement
 		return nil, fmt.Errorf("position: %v", err)

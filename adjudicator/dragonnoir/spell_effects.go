@@ -380,7 +380,7 @@ func (w *world) spellDetect(c *Char, _ *Spell, _ *SpellOrder, tg *spellTarget, u
 	for _, h := range st.Hidden {
 		if hl, err := locOn(st.board, h.At); err == nil && hl.Hex == l.Hex {
 			what := "a decoy"
-			if h.Real {
+			if w.sense(h, adjudicator.To(c.Side)) { // turn.go: drawn now if it was not
 				what = "the real one"
 			}
 			found = append(found, fmt.Sprintf("%s (%s)", h.ID, what))

@@ -29,13 +29,7 @@ func (w *world) recover() {
 
 // reveal turns face up, at the end of a player-turn, every hidden marker
 // an Adventurer on its feet stands on (the trigger is assumed: the
-// scenario booklet that gave it is missing, GAP-13). Which marker of a
-// kind is the real one is drawn only now (PBEM-DN-14): the first marker
-// of a kind revealed is the real one with a chance of one in the number of
-// that kind still face down, the last one surely, and once the real one is
-// found the others are empty. Drawing at the reveal is the same as a
-// secret shuffle at the start, and keeps the secret out of every event,
-// view, picture and export until then.
+// scenario booklet that gave it is missing, GAP-13).
 func (w *world) reveal() {
 	st := w.st()
 	for _, h := range slices.Clone(st.Hidden) {
@@ -52,37 +46,63 @@ func (w *world) reveal() {
 		if by == nil {
 			continue
 		}
-		found, left := false, 0
-		for _, o := range st.Hidden {
-			if o.Kind == h.Kind {
-				found = found || (o.Shown && o.Real)
-				if !o.Shown {
-					left++
-				}
-			}
-		}
-		mk := markerKinds[h.Kind]
-		real := false
-		switch {
-		case found:
-		case left == 1:
-			real = true
-		default:
-			r := w.r.Roll(fmt.Sprintf("draw for %s, one of %d %s markers face down", h.ID, left, mk.Label), 1, left)
-			real = r.Total == 1
-			if real {
-				outcome(r, nil, "1: it is the real one")
-			} else {
-				outcome(r, nil, "not 1: it is empty")
-			}
-		}
+		real := w.draw(h, adjudicator.Everyone, "")
 		w.emit(&Revealed{Marker: h.ID, Real: real})
 		if real {
-			w.say(nil, "%s turns over %s on %s: it is %s (PBEM-DN-14).", by.ID, markerWords(h), h.At, mk.Real)
+			w.say(nil, "%s turns over %s on %s: it is %s (PBEM-DN-14).", by.ID, markerWords(h), h.At, markerKinds[h.Kind].Real)
 		} else {
 			w.say(nil, "%s turns over %s on %s: nothing (PBEM-DN-14).", by.ID, markerWords(h), h.At)
 		}
 	}
+}
+
+// sense says whether hidden marker h is the real one, for a detection
+// spell of audience's side (DN-MAGIC-3): drawn now, the roll for audience
+// alone, if nothing decided it yet; the marker stays face down.
+func (w *world) sense(h HiddenMarker, audience adjudicator.Audience) bool {
+	if h.Shown || h.Drawn {
+		return h.Real
+	}
+	real := w.draw(h, audience, " (sensed)")
+	w.emit(&Revealed{Marker: h.ID, Real: real, Sensed: true})
+	return real
+}
+
+// draw decides whether hidden marker h, face down and not drawn yet, is
+// the real one (PBEM-DN-14): no, when the real one of its kind is known;
+// surely, when it is the last of its kind not decided; else on a 1 of a
+// die with as many faces as markers of its kind not decided. Drawing when
+// a marker is first turned over or sensed gives each the chance a secret
+// shuffle at the start would, and keeps the secret out of every event,
+// view, picture and export until then. The roll is for audience.
+func (w *world) draw(h HiddenMarker, audience adjudicator.Audience, why string) bool {
+	if h.Shown || h.Drawn {
+		return h.Real
+	}
+	found, left := false, 0
+	for _, o := range w.st().Hidden {
+		if o.Kind != h.Kind {
+			continue
+		}
+		decided := o.Shown || o.Drawn
+		found = found || (decided && o.Real)
+		if !decided {
+			left++
+		}
+	}
+	switch {
+	case found:
+		return false
+	case left == 1:
+		return true
+	}
+	r := w.r.RollFor(audience, fmt.Sprintf("draw for %s%s, one of %d %s markers face down", h.ID, why, left, markerKinds[h.Kind].Label), 1, left)
+	if r.Total == 1 {
+		outcome(r, nil, "1: it is the real one")
+		return true
+	}
+	outcome(r, nil, "not 1: it is empty")
+	return false
 }
 
 // checkVictory ends the game when a condition of the scenario is met:
