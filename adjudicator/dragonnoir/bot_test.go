@@ -372,7 +372,13 @@ func (p *planner) move(c *Char, targets []hex.Loc) map[string]any {
 			return []string{c.Facing}
 		}
 		out := []string{x.Face}
-		if d, ok := st.board.Layout.DirectionTo(x.L.Hex, l.Hex); ok {
+		if l.Hex == x.L.Hex {
+			for d := range 6 {
+				if f := st.board.Layout.DirName(hex.Direction(d)); f != x.Face {
+					out = append(out, f)
+				}
+			}
+		} else if d, ok := st.board.Layout.DirectionTo(x.L.Hex, l.Hex); ok {
 			for _, t := range []int{0, 1, 5} {
 				if f := st.board.Layout.DirName(hex.Direction((int(d) + t) % 6)); !slices.Contains(out, f) {
 					out = append(out, f)
@@ -397,7 +403,11 @@ func (p *planner) move(c *Char, targets []hex.Loc) map[string]any {
 			continue // reached more cheaply since
 		}
 		c.At, c.Facing = locString(st.board, x.L), x.Face
-		for _, l := range st.board.Exits(x.L) {
+		next := st.board.Exits(x.L)
+		if multi {
+			next = append(next, x.L) // it may turn where it stands (DN-MOVE-17)
+		}
+		for _, l := range next {
 			if c.Side == Adventurers && st.Web(locString(st.board, l)) {
 				continue
 			}
@@ -411,7 +421,7 @@ func (p *planner) move(c *Char, targets []hex.Loc) map[string]any {
 				if !ok {
 					continue
 				}
-				n, _, why := p.w.step(c, k, x.L, l, face, false, false)
+				n, _, why := p.w.step(c, k, x.L, x.Face, l, face, false, false)
 				if why != "" {
 					continue
 				}
@@ -443,7 +453,7 @@ func (p *planner) move(c *Char, targets []hex.Loc) map[string]any {
 	ends := func(y node) bool { // c may end its move on y
 		px := prev[y]
 		c.At, c.Facing = locString(st.board, px.L), px.Face
-		_, _, why := p.w.step(c, k, px.L, y.L, y.Face, false, true)
+		_, _, why := p.w.step(c, k, px.L, px.Face, y.L, y.Face, false, true)
 		return why == ""
 	}
 	if k.Weapon != "" { // a shooter goes, as cheaply as it can, where it has a shot
