@@ -33,7 +33,8 @@ import (
 //     PE, move toward the nearest hidden marker still face down (toward
 //     the nearest Krob when none is left), tear the webs they stand next
 //     to, and attack every Krob they reach at 1-1 or better, all together;
-//     their shooters keep a standing defensive-fire trigger;
+//     their shooters keep a standing defensive-fire trigger, sent again
+//     as the reactions to each Krob turn;
 //   - the Krobs move toward the nearest Adventurer — the Queen and the
 //     Guards too, with their facings, where the galleries let them pass —
 //     say which of them hold, and attack as the Adventurers do;
@@ -96,15 +97,20 @@ func botPlay(t testing.TB, scenario, seed string) *botGame {
 	secrets := map[int][]byte{0: secret[:]}
 	vault := game.Vault{}
 	salts := &botSalts{seed: secret[:]}
+	sent := map[string]bool{} // the requests answered since the last adjudication
 	for k := 1; ; k++ {
 		due := g.Due()
 		if len(due) == 0 {
 			break
 		}
-		if k > 400 {
+		if k > 600 {
 			t.Fatalf("%s: not over after %d mails (turn %d)", scenario, k, g.State.(*State).Turn)
 		}
-		req := due[0]
+		i := slices.IndexFunc(due, func(r adjudicator.Request) bool { return !sent[r.ID] })
+		if i < 0 {
+			t.Fatalf("%s: every request due was answered, and nothing was adjudicated", scenario)
+		}
+		req := due[i]
 		st := g.State.(*State)
 		text := botMail(t, st, req, &bg.Stats)
 		before := st.Clone()
@@ -122,6 +128,10 @@ func botPlay(t testing.TB, scenario, seed string) *botGame {
 			secrets[out.NewChain] = out.NewSecret
 		}
 		bg.Steps = append(bg.Steps, botStep{Side: req.Side, Orders: text})
+		sent[req.ID] = true
+		if len(out.Results) > 0 {
+			clear(sent)
+		}
 		var again adjudicator.State = before
 		for _, res := range out.Results {
 			bg.Stats.Adjudications++
@@ -155,6 +165,8 @@ func botMail(t testing.TB, st *State, req adjudicator.Request, stats *botStats) 
 		}
 		body = map[string]any{"answer": v}
 		stats.Answers++
+	case isReactions(req): // the Adventurers' reactions to the Krob turn (fire_reactions.go)
+		body = map[string]any{KeyDefensiveFire: triggers(st)}
 	case req.Side == Adventurers:
 		body = adventurerOrders(st, stats)
 	default:
@@ -165,6 +177,18 @@ func botMail(t testing.TB, st *State, req adjudicator.Request, stats *botStats) 
 		t.Fatal(err)
 	}
 	return string(b)
+}
+
+// triggers are the bot's standing defensive-fire orders: each shooter on
+// its feet fires at any Krob it has a shot at.
+func triggers(st *State) []map[string]any {
+	out := []map[string]any{}
+	for _, c := range st.Living(Adventurers) {
+		if st.Kind(c).Weapon != "" && c.Standing() {
+			out = append(out, map[string]any{"shooter": c.ID, "at": "any"})
+		}
+	}
+	return out
 }
 
 // planner is a scratch copy of the state on which the bot moves its
