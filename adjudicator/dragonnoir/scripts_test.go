@@ -24,7 +24,7 @@ func TestScripts(t *testing.T) {
 // playCase plays the rule case at path and fails the test unless it holds.
 func playCase(t *testing.T, path string, l game.Lookup) *script.Run {
 	t.Helper()
-	return scripttest.Play(t, path, l)
+	return scripttest.Play(t, os.DirFS("."), path, l)
 }
 
 func readFile(t *testing.T, path string) string {

@@ -1,6 +1,8 @@
 package dragonrage_test
 
 import (
+	"os"
+	"path/filepath"
 	"regexp"
 	"strconv"
 	"strings"
@@ -16,7 +18,9 @@ const digestPath = "../../../shared/rules/dragon-rage.md"
 
 // readDigest returns the digest's lines, or skips the test when the shared
 // folder is not there (a checkout on its own).
-func readDigest(t *testing.T) []string { return scripttest.Digest(t, digestPath) }
+func readDigest(t *testing.T) []string {
+	return scripttest.Digest(t, os.DirFS(filepath.Dir(digestPath)), filepath.Base(digestPath))
+}
 
 // tableRows returns the rows of the first markdown table after the line
 // holding title, each as its trimmed cells (header and rule lines dropped).

@@ -1,6 +1,7 @@
 package glory_test
 
 import (
+	"os"
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator/script"
@@ -11,5 +12,5 @@ import (
 // unless it holds.
 func playCase(t *testing.T, path string) *script.Run {
 	t.Helper()
-	return scripttest.Play(t, path, lookup)
+	return scripttest.Play(t, os.DirFS("."), path, lookup)
 }

@@ -7,9 +7,7 @@ import (
 	"bytes"
 	"errors"
 	"io/fs"
-	"os"
 	"path"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -127,16 +125,17 @@ func CheckRefusal(t testing.TB, err error, orders []byte) {
 	}
 }
 
-// Play plays the script at file (a path in the test's directory) and
-// fails the test unless it holds: where a test reads more of a case than
-// its expectations can say (what each side's mail shows), it starts here.
-func Play(t testing.TB, file string, lookup game.Lookup) *script.Run {
+// Play plays the script at file in fsys (os.DirFS(".") for the test's
+// directory) and fails the test unless it holds: where a test reads more
+// of a case than its expectations can say (what each side's mail shows),
+// it starts here.
+func Play(t testing.TB, fsys fs.FS, file string, lookup game.Lookup) *script.Run {
 	t.Helper()
-	src, err := os.ReadFile(file)
+	src, err := fs.ReadFile(fsys, file)
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := script.Parse(filepath.Base(file), src)
+	s, err := script.Parse(path.Base(file), src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,13 +150,14 @@ func Play(t testing.TB, file string, lookup game.Lookup) *script.Run {
 }
 
 // Digest returns the lines of a rules digest read in place (the shared
-// folder beside the repository), or skips the test when it is not there:
-// a checkout on its own, as in CI, has no digest to check against.
-func Digest(t testing.TB, file string) []string {
+// folder beside the repository: dir is its directory, file its name), or
+// skips the test when it is not there: a checkout on its own, as in CI,
+// has no digest to check against.
+func Digest(t testing.TB, dir fs.FS, file string) []string {
 	t.Helper()
-	b, err := os.ReadFile(file)
+	b, err := fs.ReadFile(dir, file)
 	if err != nil {
-		t.Skipf("the rules digest is not at %s (%v): skipping the check against it", file, err)
+		t.Skipf("the rules digest %s is not there (%v): skipping the check against it", file, err)
 	}
 	return strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
 }
