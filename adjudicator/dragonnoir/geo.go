@@ -78,7 +78,11 @@ func (s *State) footprint(c *Char) hex.Footprint {
 }
 
 // Locs are the locations c covers: one, or one per hex of its footprint
-// (each on that hex's floor).
+// (each on that hex's floor). A hex off the map is no location: a
+// footprint that hangs off the board (a state some older engine left:
+// retreats, moves and placements now keep every hex on the map) covers
+// only its hexes on it, so that no chapter ever reads the terrain of a
+// hex that is not there.
 func (s *State) Locs(c *Char) []hex.Loc {
 	if !c.Alive() && c.At == "" {
 		return nil
@@ -89,7 +93,9 @@ func (s *State) Locs(c *Char) []hex.Loc {
 	}
 	var out []hex.Loc
 	for _, h := range s.footprint(c).Hexes() {
-		out = append(out, s.board.FloorLoc(h))
+		if s.board.OnMap(h) {
+			out = append(out, s.board.FloorLoc(h))
+		}
 	}
 	return out
 }
@@ -131,7 +137,8 @@ func (s *State) Touch(a, b hex.Loc) bool {
 	return true
 }
 
-// Terrain is the terrain row of the hex under l.
+// Terrain is the terrain row of the hex under l; nil off the map (a
+// caller that may be handed such a hex asks OnMap first).
 func (s *State) Terrain(l hex.Loc) *Terrain {
 	if k, ok := s.magicTerrain(l.Hex); ok { // magic chapter: a bridge or gallery a spell made
 		return s.data.Terrain[k]

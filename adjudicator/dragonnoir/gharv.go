@@ -104,6 +104,9 @@ func (w *world) exposed(c *Char) string {
 	for _, l := range st.Locs(c) {
 		where := ""
 		t := st.Terrain(l)
+		if t == nil { // no row: never guess a hex's exposure
+			continue
+		}
 		floor := l == st.board.FloorLoc(l.Hex)
 		switch {
 		case floor && t.Has(TerrWater):

@@ -289,14 +289,19 @@ func (w *world) levitationPath(t *Char, path []hex.Loc) string {
 }
 
 // standOK says why c may not end on l, "" when it may: it could enter it
-// and no living character is there.
+// and no living character is there — for a counter of several hexes
+// anchored on l, facing as it does, every hex of it (retreat.go coverAt:
+// on the map, one it may enter).
 func (w *world) standOK(c *Char, l hex.Loc) string {
 	st := w.st()
-	if !st.CanEnter(st.Kind(c), l) {
+	locs, ok := w.coverAt(c, l)
+	if !ok {
 		return fmt.Sprintf("%s may not stand on %s (DN-MOVE-5)", c.ID, locString(st.board, l))
 	}
-	if w.occupied(c, l) {
-		return fmt.Sprintf("someone stands on %s (DN-STACK-2)", locString(st.board, l))
+	for _, x := range locs {
+		if w.occupied(c, x) {
+			return fmt.Sprintf("someone stands on %s (DN-STACK-2)", locString(st.board, x))
+		}
 	}
 	return ""
 }

@@ -128,6 +128,9 @@ func (s *State) CombatTerrain(c *Char) (string, Provs) {
 // own; false when k may not enter l at all.
 func (s *State) MPCost(k *Kind, l hex.Loc) (int, Prov, bool) {
 	t := s.Terrain(l)
+	if t == nil {
+		return 0, Prov{}, false // off the map
+	}
 	if !s.CanEnter(k, l) {
 		return 0, t.Prov, false
 	}
