@@ -127,10 +127,7 @@ func (w *world) gharvAttack(p *program, gw *gharvWork) bool {
 			return false
 		}
 		cw := &combatWork{Side: Gharvs, Attackers: []string{g.ID}, Defenders: []string{t.ID}}
-		if gd := st.Chars[st.Kind(t).GuardedBy]; gd != nil && gd.Alive() && w.adjacent(t, gd) {
-			cw.Defenders = append(cw.Defenders, gd.ID)
-			w.say(nil, "%s defends %s with her (DN-SPEC-11).", gd.ID, t.ID)
-		}
+		w.coDefenders(cw) // special_krob.go: Lucifer beside Godiva (DN-SPEC-11, AMB-37)
 		if !w.rollCombat(cw, &AttackOrder{}) {
 			return false
 		}
