@@ -30,8 +30,9 @@ var samples = map[string]adjudicator.Event{
 	Prefix + ".standing":  &pause.StandingSet{Prefix: Prefix, Side: Krobs, Key: KeyAdvance, Answer: "never"},
 	Prefix + ".capsized":  &Capsized{Boat: "boat-1", By: "gharv-1"},
 	// magic chapter
-	Prefix + ".charmed":   &Charmed{Charm: Charm{ID: "zacharie/t1/magic-circle", Spell: "magic-circle", Effect: "magic-circle", Caster: "zacharie", Side: Adventurers, Locs: []string{"0202"}, Expires: 2}},
-	Prefix + ".uncharmed": &Uncharmed{ID: "zacharie/t1/magic-circle"},
+	Prefix + ".charmed":        &Charmed{Charm: Charm{ID: "zacharie/t1/magic-circle", Spell: "magic-circle", Effect: "magic-circle", Caster: "zacharie", Side: Adventurers, Locs: []string{"0202"}, Expires: 2}},
+	Prefix + ".uncharmed":      &Uncharmed{ID: "zacharie/t1/magic-circle"},
+	Prefix + ".reappear-noted": &Noted{Unit: "zacharie", To: "0105"}, // spell_reappear.go
 }
 
 // TestEveryEventFolds: every declared event type has a sample, survives a

@@ -27,6 +27,9 @@ import (
 type Reactions struct {
 	Standing Standing `json:"standing,omitempty" yaml:"standing,omitempty"`
 	Concede  bool     `json:"concede,omitempty" yaml:"concede,omitempty"`
+	// Reappear is where each invisible magician reappears (magic chapter,
+	// spell_reappear.go: HID-6).
+	Reappear map[string]string `json:"reappear,omitempty" yaml:"reappear,omitempty"`
 }
 
 // reactionsRequest is the request for the reactions to the Krob turn of
@@ -35,7 +38,7 @@ func reactionsRequest(st *State) adjudicator.Request {
 	return adjudicator.Request{
 		ID: fmt.Sprintf("t%d.adventurers.reactions", st.Turn), Side: Adventurers, Kind: "orders", Turn: st.Turn, Phase: StepKrobs,
 		Title:  fmt.Sprintf("turn %d of %d, the Adventurers' reactions to the Krob player-turn", st.Turn, st.Turns),
-		Prompt: "Your reactions to the Krob turn, sealed until the Krob player's orders are in: defensive-fire:, spell-trigger:, casualties:, advance:, retreat: — each replaces the standing order you gave before; send {} to keep them all: docs/orders/dragon-noir.md.",
+		Prompt: "Your reactions to the Krob turn, sealed until the Krob player's orders are in: defensive-fire:, spell-trigger:, casualties:, advance:, retreat: — each replaces the standing order you gave before; send {} to keep them all — and reappear: {MAGICIAN: LOCATION} for each invisible magician: docs/orders/dragon-noir.md.",
 		Hidden: true,
 	}
 }
@@ -66,6 +69,14 @@ func parseReactions(st *State, n *yaml.Node) (*Reactions, error) {
 		}
 		delete(m, "concede")
 	}
+	if v, ok := m[KeyReappear]; ok { // magic chapter: an invisible magician's destination (HID-6)
+		to, err := parseReappear(st, &v)
+		if err != nil {
+			return nil, err
+		}
+		r.Reappear = to
+		delete(m, KeyReappear)
+	}
 	for _, k := range slices.Sorted(maps.Keys(m)) {
 		if k == "standing" {
 			v := m[k]
@@ -95,6 +106,7 @@ func (w *world) reactions(subs []adjudicator.Submission) ([]adjudicator.Submissi
 			return nil, true
 		}
 		w.standing(Adventurers, r.Standing)
+		w.note(r.Reappear) // magic chapter (spell_reappear.go)
 	}
 	return rest, false
 }

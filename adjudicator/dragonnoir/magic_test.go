@@ -1,6 +1,7 @@
 package dragonnoir_test
 
 import (
+	"encoding/json"
 	"regexp"
 	"strings"
 	"testing"
@@ -9,10 +10,10 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 )
 
-// TestMagicSecrets: a magician's PE are his side's secret (E.5) and so is
-// an invisible magician's destination until he reappears (HID-6): no line
+// TestMagicSecrets: a magician's PE are his side's secret (E.5): no line
 // the Krob player reads, nor his view, tells them — while the Adventurers'
-// report does (so the test can fail).
+// report does (so the test can fail). TestInvisibleDestinationSealed
+// checks an invisible magician's destination.
 func TestMagicSecrets(t *testing.T) {
 	pe := regexp.MustCompile(`\bPE\b`)
 	for _, c := range []struct {
@@ -23,7 +24,7 @@ func TestMagicSecrets(t *testing.T) {
 		{"testdata/magic/DN-MAGIC-7-casting-roll.yaml", pe, 1},
 		{"testdata/magic/AMB-20-not-enough-pe.yaml", pe, 1},
 		{"testdata/magic/DN-MAGIC-6-wounded-healed.yaml", pe, 2},
-		{"testdata/magic/spell-invisible.yaml", regexp.MustCompile(`0105|\bPE\b`), 1},
+		{"testdata/magic/spell-invisible.yaml", pe, 1},
 	} {
 		run := playCase(t, c.file, lookup)
 		toKrobs, toAdv := 0, 0
@@ -67,6 +68,82 @@ func TestMagicSecrets(t *testing.T) {
 		if !pe.MatchString(adv) {
 			t.Errorf("%s: the Adventurers' view shows no PE", c.file)
 		}
+	}
+}
+
+// invisibleCase is spell-invisible.yaml's game up to the moment the Krob
+// player writes his mail: the Adventurer mail (Zacharie becomes
+// invisible) adjudicated, the reactions mail noting where he reappears
+// in, the Krob orders not yet.
+const invisibleCase = `name: what the Krob player can read of an invisible magician's destination before he writes his mail
+ruleset: dragonnoir
+position:
+  map: fosse
+  turns: 3
+  units:
+    - {unit: zacharie, at: "0102"}
+    - {unit: hunter-1, at: "0202"}
+dice: [5]
+steps:
+  - side: adventurers
+    orders: |
+      turn: 1
+      phase: adventurers
+      orders:
+        spells:
+          - {caster: zacharie, spell: invisible}
+  - side: adventurers
+    orders: |
+      turn: 1
+      phase: krobs
+      orders:
+        reappear: {zacharie: "0105"}
+expect:
+  due: [krobs, adventurers]
+  report-has:
+    - "zacharie becomes invisible and leaves 0102: nobody may act with or against him until he reappears (AMB-79). (assumed table)"
+`
+
+// TestInvisibleDestinationSealed: where an invisible magician reappears
+// is secret until he does (HID-6). Before the Krob player's mail is in,
+// nothing he can read holds it — not the public log (every event and
+// every opened mail), not his view, not a report line or roll addressed
+// to him — though the referee keeps the sealed reactions mail that notes
+// it. Once the Krob turn is adjudicated (the magician back on the map) the
+// public log holds it: the check can fail.
+func TestInvisibleDestinationSealed(t *testing.T) {
+	const dest = "0105"
+	run := playText(t, invisibleCase, lookup)
+	if log := publicLog(run); strings.Contains(log, dest) {
+		t.Errorf("the destination %s is in the public log before the Krob mail is in:\n%s", dest, log)
+	}
+	if !sealedIn(run, dest) {
+		t.Errorf("the reactions mail noting %s is not kept sealed in the referee's data: was it taken?", dest)
+	}
+	v, err := json.Marshal(run.Game.View(dragonnoir.Krobs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(string(v), dest) {
+		t.Errorf("the Krob player's view shows %s: %s", dest, v)
+	}
+	for _, st := range run.Steps {
+		for _, r := range st.Results {
+			for _, l := range r.Full {
+				if strings.Contains(l.Text, dest) && l.To.Includes(dragonnoir.Krobs) {
+					t.Errorf("the Krob player reads %q", l.Text)
+				}
+			}
+			for _, ro := range r.AllRolls {
+				if strings.Contains(ro.String(), dest) && ro.To.Includes(dragonnoir.Krobs) {
+					t.Errorf("the Krob player sees the roll %q", ro.String())
+				}
+			}
+		}
+	}
+	after := playCase(t, "testdata/magic/spell-invisible.yaml", lookup)
+	if log := publicLog(after); !strings.Contains(log, dest) {
+		t.Errorf("once the Krob turn is adjudicated and zacharie is back on %s, the public log should hold it; it is:\n%s", dest, log)
 	}
 }
 

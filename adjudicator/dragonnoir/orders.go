@@ -44,6 +44,10 @@ type Orders struct {
 	Attacks  []AttackOrder `json:"attacks,omitempty" yaml:"attacks,omitempty"`
 	Standing Standing      `json:"standing,omitempty" yaml:"standing,omitempty"`
 	Concede  bool          `json:"concede,omitempty" yaml:"concede,omitempty"`
+	// Reappear is where each invisible magician reappears, in the
+	// Adventurer mail with defensive-fire: live only (magic chapter,
+	// spell_reappear.go: HID-6).
+	Reappear map[string]string `json:"reappear,omitempty" yaml:"reappear,omitempty"`
 }
 
 // FireOrder is one shot of offensive fire (PBEM-DN-1).
@@ -147,6 +151,7 @@ type ordersFile struct {
 	Attacks  []lined[AttackOrder] `yaml:"attacks"`
 	Standing map[string]yaml.Node `yaml:"standing"`
 	Concede  bool                 `yaml:"concede"`
+	Reappear yaml.Node            `yaml:"reappear"` // magic chapter
 }
 
 // parseOrders reads a player-turn's mail for side.
@@ -186,7 +191,7 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 			bad(line, adjudicator.CodeUnknownUnit, "no character %q in this game%s", id, suggest(id, slices.Sorted(maps.Keys(st.Chars))))
 		case c.Side != side:
 			bad(line, codeNotYours, "%s is a %s character: you play the %s", id, c.Side, side)
-		case !c.Alive():
+		case !c.Alive() && !st.reappearsWith(side, c): // magic chapter: an invisible magician back as this mail starts
 			bad(line, adjudicator.CodeUnknownUnit, "%s is not on the map", id)
 		default:
 			return c
@@ -272,6 +277,13 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 		errs = append(errs, err)
 	}
 	o.Standing = so
+	if f.Reappear.Kind != 0 { // magic chapter: an invisible magician's destination (spell_reappear.go)
+		to, err := mailReappearKey(st, side, &f.Reappear)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		o.Reappear = to
+	}
 	if len(errs) > 0 {
 		return nil, errs
 	}

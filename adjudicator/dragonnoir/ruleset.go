@@ -158,6 +158,7 @@ func (ruleset) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) 
 			return errors.New("dragonnoir: nothing to decide: the game is over")
 		}
 		w.standing(sub.Side, o.Standing)
+		w.mailReappear(sub.Side, o) // magic chapter: defensive-fire: live (spell_reappear.go)
 		p := &program{Side: sub.Side, Orders: o, Stage: stageFire}
 		if sub.Side == Krobs {
 			p.Stage = stageMoves

@@ -26,8 +26,9 @@ type Charm struct {
 	Locs    []string         `json:"locs,omitempty"` // locations, or hexsides "0202/0203"
 	N       int              `json:"n,omitempty"`    // points bought; 0 for attack-boost: doubled
 	Terrain string           `json:"terrain,omitempty"`
-	// To is where an invisible magician reappears: his side's secret
-	// (HID-6), never in a view or a line the other side reads.
+	// To is where an invisible magician reappears, as a spell order named
+	// it before the destination moved to a sealed mail (spell_reappear.go):
+	// kept for the games whose logs carry it; never set now.
 	To string `json:"to,omitempty"`
 	// Expires is the player-turn at whose end it goes (AMB-18's
 	// counting); 0: it stays (the scenario), or until used or reappearing.
@@ -58,6 +59,7 @@ func magicEvents() []adjudicator.EventType {
 	return []adjudicator.EventType{
 		ev(func() adjudicator.Event { return &Charmed{} }),
 		ev(func() adjudicator.Event { return &Uncharmed{} }),
+		ev(func() adjudicator.Event { return &Noted{} }), // spell_reappear.go
 	}
 }
 
@@ -70,6 +72,8 @@ func (s *State) evolveMagic(ev adjudicator.Event) bool {
 		s.Charms = append(s.Charms, ch)
 	case *Uncharmed:
 		s.Charms = slices.DeleteFunc(s.Charms, func(c Charm) bool { return c.ID == e.ID })
+	case *Noted:
+		s.evolveNoted(e)
 	default:
 		return false
 	}

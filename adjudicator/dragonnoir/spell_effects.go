@@ -61,15 +61,12 @@ func (w *world) spellCheck(c *Char, sp *Spell, o *SpellOrder, tg *spellTarget) s
 		if sp.Effect == "improve-fire" && st.Kind(t).Weapon == "" {
 			return fmt.Sprintf("%s has no bow or crossbow (DN-FIRE-1)", t.ID)
 		}
-	case "teleport", "invisible":
+	case "teleport":
 		if tg.To == nil {
 			return "name its destination under to:"
 		}
 		if why := w.standOK(c, *tg.To); why != "" {
 			return why
-		}
-		if f, _ := st.Values(c); sp.Effect == "invisible" && st.distanceTo(c, *tg.To) > f.Move {
-			return fmt.Sprintf("it reappears within its %d MP of movement (AMB-79)", f.Move)
 		}
 	case "levitation":
 		return w.levitationPath(t, tg.Locs[len(st.Locs(t)):])
@@ -205,38 +202,24 @@ func (w *world) spellTeleport(c *Char, _ *Spell, _ *SpellOrder, tg *spellTarget,
 }
 
 // spellInvisible takes the caster off the map; he reappears at the start
-// of his side's next player-turn where his side noted, in secret
-// (DN3-SPELL-MAGE-9, AMB-79, HID-6).
-func (w *world) spellInvisible(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget, used Provs) {
+// of his side's next player-turn where his side noted, in secret, in a
+// mail opened no earlier than that (DN3-SPELL-MAGE-9, AMB-79, HID-6;
+// spell_reappear.go).
+func (w *world) spellInvisible(c *Char, sp *Spell, _ *SpellOrder, _ *spellTarget, used Provs) {
 	st := w.st()
-	to := locString(st.board, *tg.To)
 	from := c.At
-	w.charm(c, sp, Charm{Unit: c.ID, To: to, Locs: []string{from}})
+	w.charm(c, sp, Charm{Unit: c.ID, Locs: []string{from}})
 	w.emit(&Placed{Unit: c.ID, Facing: c.Facing, Why: "invisible"})
 	w.say(used, "%s becomes invisible and leaves %s: nobody may act with or against him until he reappears (AMB-79).", c.ID, from)
-	w.tell(adjudicator.To(c.Side), used, "%s will reappear on %s at the start of your next player-turn (HID-6).", c.ID, to)
-}
-
-// reappear puts back the invisible magicians of the side whose
-// player-turn starts now (AMB-79): on their noted location, or the nearest
-// free one they may stand on.
-func (w *world) reappear() {
-	st := w.st()
-	side := adjudicator.Side(st.Step)
-	for _, ch := range slices.Clone(st.Charms) {
-		c := st.Chars[ch.Unit]
-		if ch.Effect != "invisible" || ch.Side != side || c == nil || c.At != "" {
-			continue
-		}
-		to := mustLoc(st, ch.To)
-		l, ok := w.freeNear(c, to)
-		w.emit(&Uncharmed{ID: ch.ID})
-		if !ok {
-			l = mustLoc(st, ch.Locs[0])
-		}
-		w.emit(&Placed{Unit: c.ID, At: locString(st.board, l), Facing: c.Facing, Why: "reappears"})
-		w.say(nil, "%s reappears on %s (AMB-79).", c.ID, c.At)
+	f, _ := st.Values(c)
+	where := "note where in your reactions mail to the Krob turn (sealed until the Krob orders are in)"
+	switch {
+	case st.Options.LiveFire:
+		where = "note where in your next Adventurer mail"
+	case st.Step == StepKrobs:
+		where = "where the reactions mail you sent to this Krob turn notes"
 	}
+	w.tell(adjudicator.To(c.Side), used, "%s reappears at the start of your next player-turn: %s, %s: {%s: LOCATION}, within his %d MP of %s; with none, on %s (AMB-79, HID-6).", c.ID, where, KeyReappear, c.ID, f.Move, from, from)
 }
 
 // spellLevitate flies the target along its path, a level above the

@@ -42,6 +42,8 @@ func checkSpell(st *State, x *SpellOrder, os *Orders) (string, string) {
 		return codeUndefinedSpell, fmt.Sprintf("%s cannot be cast: %s (spells.yaml)", sp.Title, sp.Prov.Note)
 	case x.Units < 0:
 		return adjudicator.CodeBadValue, "units: is how many MP or points it buys, 1 or more"
+	case sp.Effect == "invisible" && x.To != "":
+		return codeWrongSection, invisibleToMessage(st, x.Caster) // HID-6 (spell_reappear.go)
 	}
 	for _, s := range append([]string{x.To}, x.Hexes...) {
 		if _, err := locOn(st.board, s); s != "" && !strings.Contains(s, "/") && err != nil {

@@ -112,6 +112,9 @@ type State struct {
 	// Oubliettes are the oubliette entrance counters on the map, by
 	// location, sorted (DN-MAP-11; movement chapter).
 	Oubliettes []string `json:"oubliettes,omitempty"`
+	// Reappear is where each invisible magician reappears, by ID, once
+	// the mail noting it is opened (magic chapter, spell_reappear.go).
+	Reappear map[string]string `json:"reappear,omitempty"`
 }
 
 // Data is the module the game is played from.
@@ -158,6 +161,7 @@ func (s *State) Clone() *State {
 	c.Traces = slices.Clone(s.Traces)
 	c.Charms = slices.Clone(s.Charms) // magic chapter: a charm's Locs never change once in play
 	c.Oubliettes = slices.Clone(s.Oubliettes)
+	c.Reappear = maps.Clone(s.Reappear) // magic chapter
 	return &c
 }
 
