@@ -151,36 +151,11 @@ func (w *world) unengagedInfiltrators(c *Char, l hex.Loc, engaged []string) bool
 	return slices.ContainsFunc(w.infiltrators(c, l), func(e *Char) bool { return !slices.Contains(engaged, e.ID) })
 }
 
-// advanceInfiltrate rolls for c on its location past each enemy in
-// position to attack it that is not engaged in a combat of this step
-// (DN-ADV-6, DN-INFIL-1, ROLL-4). It reports whether the advance ends.
+// advanceInfiltrate rolls for c past each enemy in position to attack it
+// that is not engaged in a combat of this step (DN-ADV-6, DN-INFIL-1,
+// ROLL-4), as a move does. It reports whether the advance ends.
 func (w *world) advanceInfiltrate(c *Char, engaged []string) bool {
-	st := w.st()
-	for _, e := range w.infiltrators(c, st.loc(c)) {
-		if slices.Contains(engaged, e.ID) {
-			continue
-		}
-		r := w.d10(fmt.Sprintf("infiltration of %s past %s on %s", c.ID, e.ID, c.At))
-		res, prov := st.data.Infiltration(st.Kind(e), r.Total)
-		used := Provs{prov}
-		switch res {
-		case "-":
-			outcome(r, used, "no effect")
-			continue
-		case "stop":
-			outcome(r, used, "stopped")
-			w.say(used, "%s is stopped on %s by %s (DN-INFIL-1, DN-ADV-6).", c.ID, c.At, e.ID)
-			return true
-		}
-		es, _ := parseEffects(res)
-		outcome(r, used, "%s", effectWords(es))
-		w.say(used, "%s, advancing past %s on %s: %s (DN-INFIL-1, DN-ADV-6).", c.ID, e.ID, c.At, effectWords(es))
-		for _, ef := range es {
-			w.hurt(c, ef.What, ef.N, []*Char{e}, used, false)
-		}
-		return true
-	}
-	return false
+	return w.infiltrateExcept(c, func(e *Char) bool { return slices.Contains(engaged, e.ID) }, "advancing past", "DN-INFIL-1, DN-ADV-6")
 }
 
 // advanceOK says why an advance is not allowed: a winner who fought, the

@@ -17,13 +17,14 @@ import (
 // until one leaves it off its feet. It reports whether the move ends here:
 // any result but "-" ends it (infiltration.yaml says what each does).
 func (w *world) infiltrate(c *Char) bool {
-	return w.infiltrateExcept(c, nil)
+	return w.infiltrateExcept(c, nil, "slipping past", "DN-INFIL-1")
 }
 
 // infiltrateExcept is infiltrate without the enemies skip names: the
 // advance after combat rolls only for enemies not engaged in a combat
-// (DN-ADV-6).
-func (w *world) infiltrateExcept(c *Char, skip func(*Char) bool) bool {
+// (DN-ADV-6). doing and rules word the report ("slipping past",
+// "DN-INFIL-1").
+func (w *world) infiltrateExcept(c *Char, skip func(*Char) bool, doing, rules string) bool {
 	st := w.st()
 	ended := false
 	for _, e := range w.infiltratorsOf(c, skip) {
@@ -39,13 +40,13 @@ func (w *world) infiltrateExcept(c *Char, skip func(*Char) bool) bool {
 			continue
 		case "stop":
 			outcome(r, used, "stopped")
-			w.say(used, "%s is stopped on %s by %s (DN-INFIL-1).", c.ID, c.At, e.ID)
+			w.say(used, "%s is stopped on %s by %s (%s).", c.ID, c.At, e.ID, rules)
 			ended = true
 			continue
 		}
 		es, _ := parseEffects(res)
 		outcome(r, used, "%s", effectWords(es))
-		w.say(used, "%s, slipping past %s on %s: %s (DN-INFIL-1).", c.ID, e.ID, c.At, effectWords(es))
+		w.say(used, "%s, %s %s on %s: %s (%s).", c.ID, doing, e.ID, c.At, effectWords(es), rules)
 		for _, ef := range es {
 			w.hurt(c, ef.What, ef.N, []*Char{e}, used, false)
 		}
