@@ -101,7 +101,7 @@ func (ruleset) Due(s adjudicator.State) []adjudicator.Request {
 		return []adjudicator.Request{{
 			ID: fmt.Sprintf("t%d.adventurers", st.Turn), Side: Adventurers, Kind: "orders", Turn: st.Turn, Phase: StepAdventurers,
 			Title:  fmt.Sprintf("turn %d of %d, the Adventurer player-turn", st.Turn, st.Turns),
-			Prompt: "Your shots (fire:), spells (spells:), moves (moves:) and attacks (attacks:), each list in the order to resolve it, and your standing orders for the Krob turn (standing: defensive-fire, casualties, advance): docs/orders/dragon-noir.md.",
+			Prompt: "Your shots (fire:), spells (spells:), moves (moves:) and attacks (attacks:), each list in the order to resolve it, and any standing orders (standing: casualties, advance…); your defensive fire for the Krob turn goes in the reactions mail due with the Krob player's orders, sealed until both are in: docs/orders/dragon-noir.md.",
 			Hidden: true,
 		}}
 	case StepKrobs:
