@@ -11,10 +11,9 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
-	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/refpicture"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/render"
-	"github.com/umpire-pbem/umpire/adjudicator/render/rendertest"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 	"github.com/umpire-pbem/umpire/adjudicator/script/scriptbench"
 )
@@ -35,7 +34,7 @@ import (
 // BenchmarkDragonNoirPictures draws the results mails' pictures of a
 // position half way through each recorded game, one per side
 // (render.GamePictures, as mail/referee does), against the Esirien picture
-// of render's benchmarks (rendertest.EsirienView), per picture. Both are
+// of render's benchmarks (adjudicator/dragonrage/refpicture), per picture. Both are
 // drawn once before timing, so the figures are of a game's later pictures
 // (render's "warm": the map's layer kept), on a machine where the layers
 // of three maps are kept.
@@ -161,13 +160,10 @@ func halfWay(b *testing.B, s *script.Script) *game.Game {
 }
 
 func BenchmarkDragonNoirPictures(b *testing.B) {
-	esirien, err := board.Load("esirien")
+	esirien, ev, eopt, err := refpicture.Esirien()
 	if err != nil {
 		b.Fatal(err)
 	}
-	ev := rendertest.EsirienView()
-	eopt := render.Options{Style: board.Style, Game: "demo-esirien", Viewer: "defender",
-		ToMove: []adjudicator.Side{"invader"}, Sides: rendertest.EsirienSides}
 	for _, s := range recordedGames(b) {
 		b.Run(strings.TrimSuffix(path.Base(s.File()), ".yaml"), func(b *testing.B) {
 			g := halfWay(b, s)

@@ -1,22 +1,40 @@
-// Package rendertest holds the synthetic positions that the pictures are
-// measured and checked with, shared by render's own tests and by every
-// ruleset's picture benchmark, so that all of them draw the same reference
-// (docs/PERFORMANCE.md: "the Esirien picture"). They are plausible, not
-// played: no ruleset made them.
+// Package refpicture is the reference picture of the benchmarks (the
+// "Esirien picture" of docs/PERFORMANCE.md): turn 4 of an assault on
+// Dragon Rage's Esirien, drawn for the defender: the position render's own
+// benchmarks draw (from their copy), here for every ruleset's picture
+// benchmark to draw in the same loop as its own pictures, so that a ratio
+// compares like with like on one machine under one load. It is a plausible position, not a played one:
+// no ruleset made it.
 //
-// It imports no renderer, so that render's internal tests may use it too;
-// it must never depend on a ruleset or read a file.
-package rendertest
+// It must never change the position without render's copy of it (its
+// internal tests cannot import this package, which imports render):
+// TestEsirienIsTheReference holds the two to the same picture.
+package refpicture
 
 import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
+	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
+	"github.com/umpire-pbem/umpire/adjudicator/render"
 )
 
-// Units reads "side TYPE id at values [st=status,status] [face=D] [fly]
+// Esirien is the reference picture: the map, the position and the
+// options it is drawn with (at the mails' scale, 1).
+func Esirien() (*hexmap.Map, adjudicator.View, render.Options, error) {
+	m, err := board.Load("esirien")
+	if err != nil {
+		return nil, adjudicator.View{}, render.Options{}, err
+	}
+	opt := render.Options{Style: board.Style, Game: "demo-esirien", Viewer: "defender",
+		ToMove: []adjudicator.Side{"invader"}, Sides: []adjudicator.Side{"defender", "invader"}}
+	return m, esirienView(), opt, nil
+}
+
+// units reads "side TYPE id at values [st=status,status] [face=D] [fly]
 // [gone] [ready]" lines, one unit per line; at "-" is off the board.
-func Units(spec string) []adjudicator.UnitView {
+func units(spec string) []adjudicator.UnitView {
 	var out []adjudicator.UnitView
 	for _, l := range strings.Split(strings.TrimSpace(spec), "\n") {
 		f := strings.Fields(l)
@@ -45,21 +63,13 @@ func Units(spec string) []adjudicator.UnitView {
 	return out
 }
 
-// EsirienSides are the sides of EsirienView, in the order the reference
-// picture lists them; it is drawn for the defender, with the invader to
-// move, on Dragon Rage's map "esirien" (render.Options{Style:
-// board.Style, Game: "demo-esirien", Viewer: "defender", ToMove:
-// invader, Sides: EsirienSides}).
-var EsirienSides = []adjudicator.Side{"defender", "invader"}
-
-// EsirienView is the reference picture's position, turn 4 of an assault
+// esirienView is the reference picture's position, turn 4 of an assault
 // on Esirien: 46 counters on the map (the documents round it to 45), one
-// off it and four eliminated, the
-// invaders at the walls, a dragon over the river with its damage panel,
-// fog, a whirlwind, a broken and an open gate, a burned bridge, a
-// destroyed VP hex and ten traces.
-func EsirienView() adjudicator.View {
-	us := Units(`
+// off it and four eliminated, the invaders at the walls, a dragon over the
+// river with its damage panel, fog, a whirlwind, a broken and an open
+// gate, a burned bridge, a destroyed VP hex and ten traces.
+func esirienView() adjudicator.View {
+	us := units(`
 invader DRG dragon-1 1409 12-10-9 face=SW fly
 invader GIANT giant-1 0606 8-6-5
 invader GIANT giant-2 2205 8-6-5 ready
