@@ -11,6 +11,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/refpicture"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/render"
@@ -160,10 +161,11 @@ func halfWay(b *testing.B, s *script.Script) *game.Game {
 }
 
 func BenchmarkDragonNoirPictures(b *testing.B) {
-	esirien, ev, eopt, err := refpicture.Esirien()
+	esirien, ev, err := refpicture.Esirien()
 	if err != nil {
 		b.Fatal(err)
 	}
+	eopt := render.Options{Style: board.Style, Game: refpicture.Game, Viewer: refpicture.Viewer, ToMove: refpicture.ToMove(), Sides: refpicture.Sides()}
 	for _, s := range recordedGames(b) {
 		b.Run(strings.TrimSuffix(path.Base(s.File()), ".yaml"), func(b *testing.B) {
 			g := halfWay(b, s)

@@ -7,6 +7,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/refpicture"
 )
 
 // cpuTime is the CPU time the test process has used, all threads.
@@ -25,7 +27,7 @@ func cpuTime() time.Duration {
 // is doing).
 func BenchmarkRenderEsirien45(b *testing.B) {
 	m := loadMap(b, "esirien")
-	v := esirienView()
+	v := refpicture.View()
 	opt := scenarios[0].opt
 	var size int
 	c0 := cpuTime()
@@ -47,7 +49,7 @@ func BenchmarkRenderEsirien45(b *testing.B) {
 // BenchmarkBuildEsirien45 is the display list alone.
 func BenchmarkBuildEsirien45(b *testing.B) {
 	m := loadMap(b, "esirien")
-	v := esirienView()
+	v := refpicture.View()
 	for b.Loop() {
 		if _, err := Board(m, v, scenarios[0].opt); err != nil {
 			b.Fatal(err)
@@ -57,7 +59,7 @@ func BenchmarkBuildEsirien45(b *testing.B) {
 
 // BenchmarkSVGEsirien45 writes the SVG of the same picture.
 func BenchmarkSVGEsirien45(b *testing.B) {
-	pic, err := Board(loadMap(b, "esirien"), esirienView(), scenarios[0].opt)
+	pic, err := Board(loadMap(b, "esirien"), refpicture.View(), scenarios[0].opt)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -72,7 +74,7 @@ func BenchmarkSVGEsirien45(b *testing.B) {
 // quantised: what the PNG encoders are given.
 func esirienImages(b *testing.B) (*Picture, *image.Paletted) {
 	b.Helper()
-	pic, err := Board(loadMap(b, "esirien"), esirienView(), scenarios[0].opt)
+	pic, err := Board(loadMap(b, "esirien"), refpicture.View(), scenarios[0].opt)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -145,7 +147,7 @@ func BenchmarkPictureVsImagePNG(b *testing.B) {
 		}
 		b.Run(name, func(b *testing.B) {
 			m := loadMap(b, "esirien")
-			v := esirienView()
+			v := refpicture.View()
 			opt := scenarios[0].opt
 			_, img := esirienImages(b)
 			versus(b, func() int {

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/refpicture"
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
 )
@@ -234,7 +235,7 @@ func BenchmarkBigMap(b *testing.B) {
 	for _, mode := range []Mode{Crop, Overview} {
 		b.Run(mode.String(), func(b *testing.B) {
 			m, v := bigMap(b), bigView()
-			ref, rv := loadMap(b, "esirien"), esirienView()
+			ref, rv := loadMap(b, "esirien"), refpicture.View()
 			var own, std time.Duration
 			size := 0
 			for b.Loop() {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/refpicture"
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
 )
@@ -53,7 +54,7 @@ func caveMap(t testing.TB) *hexmap.Map {
 // (over a counter on the floor and alone), and counters of two, three and
 // seven hexes.
 func caveView() adjudicator.View {
-	us := units(`
+	us := refpicture.Units(`
 delvers SCT scout-1 0303 2-4
 delvers SCT scout-2 0303 2-4
 delvers ARC archer-1 0501 3-3 face=S
@@ -191,7 +192,7 @@ func TestCaveStacks(t *testing.T) {
 // is not one, and a counter that does not fit are drawn plainly, with a
 // warning each.
 func TestCaveWarnings(t *testing.T) {
-	v := adjudicator.View{Units: units(`
+	v := adjudicator.View{Units: refpicture.Units(`
 delvers A a-1 0303
 delvers B b-1 0304
 delvers C c-1 0305

@@ -7,6 +7,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	drboard "github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/refpicture"
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
 
@@ -70,7 +71,7 @@ func numbersNear(b *board, h hex.Hex) []int {
 // number, and nothing drawn later covers it; an empty hex has its number
 // once, in the layer.
 func TestHexNumbersOnCounters(t *testing.T) {
-	v := esirienView() // arrows end on counters, a stack of three, ghosts
+	v := refpicture.View() // arrows end on counters, a stack of three, ghosts
 	b := buildView(t, v, scenarios[0].opt)
 	n := 0
 	for h := range b.occupied {
@@ -132,7 +133,7 @@ func readyMarks(b *board, k float64) []pt {
 // ready unit under the top one is marked in the Stacks list, and the
 // legend explains the mark only when it is used.
 func TestReadyMarks(t *testing.T) {
-	v := esirienView()
+	v := refpicture.View()
 	b := buildView(t, v, scenarios[0].opt)
 	marks := readyMarks(b, 1)
 	on := func(p pt) bool {
@@ -195,7 +196,7 @@ func TestReadyMarks(t *testing.T) {
 func stepsView(step1, step2 int) adjudicator.View {
 	return adjudicator.View{
 		Map: "esirien", Turn: 2, Phase: "defender melee",
-		Units: units(`
+		Units: refpicture.Units(`
 invader ORC mover 0608 3-3-5
 defender ARH archer 0810 1-2-4(5)
 `),

@@ -16,6 +16,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
 	drboard "github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/refpicture"
 	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
 )
@@ -32,7 +33,7 @@ type scenario struct {
 }
 
 var scenarios = []scenario{
-	{"esirien", esirienView, Options{Style: drboard.Style, Game: "demo-esirien", Viewer: "defender", ToMove: []adjudicator.Side{"invader"}, Sides: []adjudicator.Side{"defender", "invader"}}},
+	{"esirien", refpicture.View, Options{Style: drboard.Style, Game: refpicture.Game, Viewer: refpicture.Viewer, ToMove: refpicture.ToMove(), Sides: refpicture.Sides()}},
 	{"nurkott", nurkottView, Options{Style: drboard.Style, Game: "demo-nurkott", ToMove: []adjudicator.Side{"defender"}, Sides: []adjudicator.Side{"invader", "defender"}}},
 }
 
@@ -236,7 +237,7 @@ func TestSVGWellFormed(t *testing.T) {
 // it (counter, stack list, damage panel, legend entry) when it has not.
 func TestOnlyWhatTheViewHolds(t *testing.T) {
 	m := loadMap(t, "esirien")
-	v := esirienView()
+	v := refpicture.View()
 	spy := adjudicator.UnitView{ID: "spy-1", Side: "invader", Type: "SECRET", At: "1208", Values: "9-9-9",
 		Status: []string{"disguised"}, Damage: []adjudicator.Damage{{Area: "cloak", Left: 1, Of: 2}}}
 	with := v

@@ -1,14 +1,12 @@
 // Package refpicture is the reference picture of the benchmarks (the
 // "Esirien picture" of docs/PERFORMANCE.md): turn 4 of an assault on
-// Dragon Rage's Esirien, drawn for the defender: the position render's own
-// benchmarks draw (from their copy), here for every ruleset's picture
-// benchmark to draw in the same loop as its own pictures, so that a ratio
-// compares like with like on one machine under one load. It is a plausible position, not a played one:
-// no ruleset made it.
+// Dragon Rage's Esirien, drawn for the defender. render's golden test and
+// benchmarks draw it, and every ruleset's picture benchmark draws it in
+// the same loop as its own pictures, so that a ratio compares like with
+// like on one machine under one load. It is a plausible position, not a
+// played one: no ruleset made it.
 //
-// It must never change the position without render's copy of it (its
-// internal tests cannot import this package, which imports render):
-// TestEsirienIsTheReference holds the two to the same picture.
+// It must never import render: render's own (internal) tests use it.
 package refpicture
 
 import (
@@ -17,24 +15,33 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/board"
 	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
-	"github.com/umpire-pbem/umpire/adjudicator/render"
 )
 
-// Esirien is the reference picture: the map, the position and the
-// options it is drawn with (at the mails' scale, 1).
-func Esirien() (*hexmap.Map, adjudicator.View, render.Options, error) {
+// The picture's header, render.Options' fields of the same names (its
+// style is board.Style, its scale the mails', 1).
+const (
+	Game   = "demo-esirien"
+	Viewer = adjudicator.Side("defender")
+)
+
+// ToMove and Sides are render.Options' fields of the same names.
+func ToMove() []adjudicator.Side { return []adjudicator.Side{"invader"} }
+
+// Sides is the order the picture's panel lists the sides in.
+func Sides() []adjudicator.Side { return []adjudicator.Side{"defender", "invader"} }
+
+// Esirien is the reference position: the map and the view.
+func Esirien() (*hexmap.Map, adjudicator.View, error) {
 	m, err := board.Load("esirien")
 	if err != nil {
-		return nil, adjudicator.View{}, render.Options{}, err
+		return nil, adjudicator.View{}, err
 	}
-	opt := render.Options{Style: board.Style, Game: "demo-esirien", Viewer: "defender",
-		ToMove: []adjudicator.Side{"invader"}, Sides: []adjudicator.Side{"defender", "invader"}}
-	return m, esirienView(), opt, nil
+	return m, View(), nil
 }
 
-// units reads "side TYPE id at values [st=status,status] [face=D] [fly]
+// Units reads "side TYPE id at values [st=status,status] [face=D] [fly]
 // [gone] [ready]" lines, one unit per line; at "-" is off the board.
-func units(spec string) []adjudicator.UnitView {
+func Units(spec string) []adjudicator.UnitView {
 	var out []adjudicator.UnitView
 	for _, l := range strings.Split(strings.TrimSpace(spec), "\n") {
 		f := strings.Fields(l)
@@ -63,13 +70,13 @@ func units(spec string) []adjudicator.UnitView {
 	return out
 }
 
-// esirienView is the reference picture's position, turn 4 of an assault
-// on Esirien: 46 counters on the map (the documents round it to 45), one
+// View is the reference picture's position, turn 4 of an assault
+// on Esirien: 46 counters on the map, one
 // off it and four eliminated, the invaders at the walls, a dragon over the
 // river with its damage panel, fog, a whirlwind, a broken and an open
 // gate, a burned bridge, a destroyed VP hex and ten traces.
-func esirienView() adjudicator.View {
-	us := units(`
+func View() adjudicator.View {
+	us := Units(`
 invader DRG dragon-1 1409 12-10-9 face=SW fly
 invader GIANT giant-1 0606 8-6-5
 invader GIANT giant-2 2205 8-6-5 ready
