@@ -3,7 +3,6 @@ package dragonnoir
 import (
 	"container/heap"
 	"crypto/sha256"
-	"encoding/binary"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -21,6 +20,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
+	"github.com/umpire-pbem/umpire/adjudicator/script"
 )
 
 // The test bot plays whole games of Dragon Noir through the game
@@ -96,7 +96,7 @@ func botPlay(t testing.TB, scenario, seed string) *botGame {
 	}
 	secrets := map[int][]byte{0: secret[:]}
 	vault := game.Vault{}
-	salts := &botSalts{seed: secret[:]}
+	salts := script.Salts("dragonnoir-bot-salt", secret[:])
 	sent := map[string]bool{} // the requests answered since the last adjudication
 	for k := 1; ; k++ {
 		due := g.Due()
@@ -603,29 +603,6 @@ func (p *planner) attacks(side adjudicator.Side) []map[string]any {
 		out = append(out, map[string]any{"attackers": ids, "defenders": []string{e.ID}})
 	}
 	return out
-}
-
-// botSalts is the randomness of the sealed parts of the bot's games: a
-// SHA-256 counter stream from the seed, so a game's log is the same at
-// every run.
-type botSalts struct {
-	seed []byte
-	n    uint64
-	buf  []byte
-}
-
-func (s *botSalts) Read(b []byte) (int, error) {
-	for len(s.buf) < len(b) {
-		h := sha256.New()
-		h.Write([]byte("dragonnoir-bot-salt\x00"))
-		h.Write(s.seed)
-		h.Write(binary.BigEndian.AppendUint64(nil, s.n))
-		s.n++
-		s.buf = h.Sum(s.buf)
-	}
-	n := copy(b, s.buf)
-	s.buf = s.buf[n:]
-	return n, nil
 }
 
 var update = flag.Bool("update", false, "rewrite testdata/games/ with the bot's games (look at them first)")

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"io"
 	"maps"
 	"slices"
 	"strings"
@@ -106,7 +107,7 @@ func Play(s *Script, lookup game.Lookup, opt Options) (*Run, error) {
 	}
 	secrets := map[int][]byte{0: s.secret()}
 	vault := game.Vault{}
-	salts := &saltStream{seed: s.secret()}
+	salts := Salts("umpire-script-salt", s.secret())
 	for i, st := range s.Steps {
 		if opt.Before != nil {
 			opt.Before(i, g)
@@ -377,19 +378,27 @@ func (r *Run) Rolls() []string {
 	return out
 }
 
-// saltStream is the randomness of a script's sealed parts: a SHA-256
-// counter stream from the script's dice secret, so that a script's log is
-// the same at every run.
+// Salts is a deterministic source of the salts of sealed parts: a
+// SHA-256 counter stream of label (which keeps streams of different uses
+// apart) and seed, so that a game played again from the same script or
+// record writes the same log at every run. Never for a real game, whose
+// salts must be unpredictable.
+func Salts(label string, seed []byte) io.Reader {
+	return &saltStream{label: label, seed: seed}
+}
+
 type saltStream struct {
-	seed []byte
-	n    uint64
-	buf  []byte
+	label string
+	seed  []byte
+	n     uint64
+	buf   []byte
 }
 
 func (s *saltStream) Read(p []byte) (int, error) {
 	for len(s.buf) < len(p) {
 		h := sha256.New()
-		h.Write([]byte("umpire-script-salt\x00"))
+		h.Write([]byte(s.label))
+		h.Write([]byte{0})
 		h.Write(s.seed)
 		h.Write(binary.BigEndian.AppendUint64(nil, s.n))
 		s.n++

@@ -14,7 +14,6 @@ package scriptbench
 
 import (
 	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
 	"reflect"
 	"time"
@@ -82,7 +81,7 @@ func (g *Game) Play() (*game.Game, error) {
 	}
 	secrets := map[int][]byte{0: g.secret(cur.ID)}
 	vault := game.Vault{}
-	salts := &saltStream{seed: secrets[0]}
+	salts := script.Salts("umpire-scriptbench-salt", secrets[0])
 	in := game.Input{Via: "script", Rand: salts, Unseal: vault.Unseal,
 		Secrets: func(gen int) ([]byte, error) { return secrets[gen], nil }}
 	if g.script.Dice != nil {
@@ -116,26 +115,4 @@ func (g *Game) secret(id string) []byte {
 	}
 	h := sha256.Sum256([]byte(seed))
 	return h[:]
-}
-
-// saltStream is the randomness of the sealed parts: a SHA-256 counter
-// stream, so that every Play does the same work.
-type saltStream struct {
-	seed []byte
-	n    uint64
-	buf  []byte
-}
-
-func (s *saltStream) Read(p []byte) (int, error) {
-	for len(s.buf) < len(p) {
-		h := sha256.New()
-		h.Write([]byte("umpire-scriptbench-salt\x00"))
-		h.Write(s.seed)
-		h.Write(binary.BigEndian.AppendUint64(nil, s.n))
-		s.n++
-		s.buf = h.Sum(s.buf)
-	}
-	n := copy(p, s.buf)
-	s.buf = s.buf[n:]
-	return n, nil
 }
