@@ -1,0 +1,16 @@
+package dragonnoir_test
+
+import (
+	"os"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
+)
+
+// FuzzOrders sends arbitrary bytes as a player's orders to a real game of
+// Dragon Noir 2, at the position of a rule case before one of its steps
+// (scripttest.FuzzOrders says what it checks): the Adventurer, Krob and
+// reactions mails and the answers to questions.
+func FuzzOrders(f *testing.F) {
+	scripttest.FuzzOrders(f, scripttest.Load(f, os.DirFS("testdata"), "."), lookup)
+}
