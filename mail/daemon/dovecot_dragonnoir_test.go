@@ -2,7 +2,6 @@ package daemon_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/base64"
 	"fmt"
 	"io"
@@ -10,16 +9,9 @@ import (
 	"mime/multipart"
 	"mime/quotedprintable"
 	"net/mail"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
-
-	"github.com/umpire-pbem/umpire/adjudicator/rulesets"
-	"github.com/umpire-pbem/umpire/mail/daemon"
-	"github.com/umpire-pbem/umpire/mail/mailtest"
-	"github.com/umpire-pbem/umpire/store"
-	"github.com/umpire-pbem/umpire/store/games"
 )
 
 // TestDovecotDragonNoirFirstTurn plays the first game turn of a Dragon
@@ -33,69 +25,19 @@ import (
 // Hunter; no mail to him ever shows a magician's PE. Results with a picture reach both sides after each
 // player-turn, and the game waits for the Adventurers' turn 2.
 func TestDovecotDragonNoirFirstTurn(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts Dovecot")
-	}
-	dc := startDovecot(t)
-	sink := mailtest.StartSink(t)
-	data := t.TempDir()
-	st, err := store.Open(filepath.Join(data, "umpire.db"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	cfg := testConfig(dc.addr, "umpire", "secret", sink.Addr, data)
-	cfg.IMAP.Poll = 2e8
-	d := startDaemonLog(t, cfg, st, quietLog(), func(d *daemon.Daemon) { d.Rules = rulesets.Lookup })
-	c := mailtest.Login(t, dc.addr, "umpire", "secret")
-	defer c.Close()
-	deliver := func(raw []byte) { mailtest.Append(t, c, "INBOX", raw) }
-
 	const id = "dn-dovecot"
 	adv, krob := redAddr, blueAddr
-	raw, _ := orderMail(refereeAddr, fmt.Sprintf("command: new\nid: %s\nruleset: dragonnoir\nscenario: descente\nplayers:\n  adventurers: %s\n  krobs: %s\n", id, adv, krob))
-	deliver(raw)
-	welcomes := sink.WaitFor(t, 3, stuck)
-	secrets := secretsFrom(t, welcomes)
-	if len(secrets) != 2 {
-		t.Fatalf("welcome mails carry %d secrets, want 2", len(secrets))
-	}
-	for _, m := range welcomes {
+	g := startMailGame(t, id, "dragonnoir", "descente", [2][2]string{{"adventurers", adv}, {"krobs", krob}})
+	for _, m := range g.welcomes {
 		if text := mailText(t, m.Raw); strings.Contains(text, "Your secret is") && !strings.Contains(strings.Join(strings.Fields(text), " "), "Values marked assumed") {
 			t.Errorf("the welcome to %s does not say the module's values are assumed:\n%s", m.To[0], text)
 		}
 	}
-	svc := &games.Service{Store: st, Rules: rulesets.Lookup}
-	due := func() (turn int, phase string, sides []string) {
-		g, err := svc.Load(context.Background(), id)
-		if err != nil {
-			t.Fatal(err)
-		}
-		for _, r := range g.Due() {
-			if _, ok := g.Answered(r.ID); !ok {
-				sides = append(sides, string(r.Side))
-			}
-			turn, phase = r.Turn, r.Phase
-		}
-		return turn, phase, sides
-	}
-	allSent := func() {
-		waitFor(t, "every reply sent", func() bool {
-			msgs, _ := st.Messages(t.Context(), "")
-			for _, m := range msgs {
-				if m.Status != store.Sent {
-					return false
-				}
-			}
-			return true
-		})
-	}
+	due := g.due
 	send := func(from, side, body string) {
 		t.Helper()
-		raw, mid := orderMail(from, fmt.Sprintf("game: %s\nside: %s\nsecret: %s\n%s", id, side, secrets[from], body))
-		deliver(raw)
-		waitFor(t, "the daemon to handle "+mid, func() bool { return marked(t, st, mid) })
-		allSent()
+		g.send(from, side, body)
+		g.allSent()
 	}
 
 	if turn, phase, sides := due(); turn != 1 || phase != "adventurers" || strings.Join(sides, " ") != "adventurers" {
@@ -111,17 +53,17 @@ func TestDovecotDragonNoirFirstTurn(t *testing.T) {
 	if _, _, sides := due(); strings.Join(sides, " ") != "krobs" {
 		t.Fatalf("after the reactions: due from %v; want the Krob orders alone", sides)
 	}
-	before := len(sink.Mails())
+	before := len(g.sink.Mails())
 	send(krob, "krobs", "turn: 1\nphase: krobs\norders:\n  moves:\n    - {unit: hunter-2, path: [\"0603\", \"0503\"]}\n  hold: [hunter-1, warrior-1, killer-1, guard-1, baby-hunter-1]\n")
 	if turn, phase, sides := due(); turn != 2 || phase != "adventurers" || strings.Join(sides, " ") != "adventurers" {
 		t.Fatalf("after the Krob player-turn: turn %d, phase %s, due from %v; want the Adventurers' turn 2", turn, phase, sides)
 	}
-	d.stop()
+	g.d.stop()
 
 	pe := regexp.MustCompile(`\bPE [0-9]`)
 	pictures := map[string]int{}
 	sawTrigger, sawPE, shot := false, false, map[string]bool{}
-	for i, m := range sink.Mails() {
+	for i, m := range g.sink.Mails() {
 		to := strings.ToLower(m.To[0])
 		text := mailText(t, m.Raw)
 		if strings.Contains(text, "Results of game "+id) && bytes.Contains(m.Raw, []byte("image/png")) {
@@ -150,11 +92,7 @@ func TestDovecotDragonNoirFirstTurn(t *testing.T) {
 	if pictures[adv] < 2 || pictures[krob] < 2 {
 		t.Errorf("results mails with a picture: %v; want one for each side after each of the two player-turns", pictures)
 	}
-	check := mailtest.Login(t, dc.addr, "umpire", "secret")
-	defer check.Close()
-	if in := mailtest.List(t, check, "INBOX"); len(in) != 0 {
-		t.Errorf("%d mails left in the INBOX", len(in))
-	}
+	g.inboxEmpty()
 }
 
 // mailText is the text a player reads in raw: its headers, and every
