@@ -83,10 +83,13 @@ func NewResolution(rs Ruleset, st State, roller Roller) *Resolution {
 // through Emit.
 func (r *Resolution) State() State { return r.state }
 
-// Emit records ev and applies it to the working state.
+// Emit records ev and applies it to the working state. A *Secret is
+// applied as the event it wraps; a *Reveal changes nothing (secret.go).
 func (r *Resolution) Emit(ev Event) {
 	r.events = append(r.events, ev)
-	r.state = r.rs.Evolve(r.state, ev)
+	if inner := Unwrap(ev); inner != nil {
+		r.state = r.rs.Evolve(r.state, inner)
+	}
 }
 
 // Roll throws count dice of the given number of faces for label and records
