@@ -59,6 +59,11 @@ type Request struct {
 	Title  string   // for people: "turn 3, invader movement"
 	Prompt string   // for decisions: the question
 	Hidden bool     // the answer stays hidden from the other sides until adjudicated
+	// SealKey, with Hidden, keeps the answer sealed after its adjudication
+	// too (a secret move, an army sheet): it is revealed when a Reveal
+	// names this key (secret.go), or when the game ends. The adjudication's
+	// report says what the other sides may know of it. A key is public.
+	SealKey string
 	Choice []string // for decisions: the accepted answers, when they are a closed list
 }
 
