@@ -51,20 +51,20 @@ type Setup struct {
 
 // Request is one thing the game waits for.
 type Request struct {
-	ID     string   // unique within the game, e.g. "t3.invader.movement"
-	Side   Side     // who must answer
-	Kind   string   // "setup", "orders" or "decision"
-	Turn   int      // the turn the answer is for; orders must name it
-	Phase  string   // the phase key the answer is for; orders must name it
-	Title  string   // for people: "turn 3, invader movement"
-	Prompt string   // for decisions: the question
-	Hidden bool     // the answer stays hidden from the other sides until adjudicated
+	ID     string // unique within the game, e.g. "t3.invader.movement"
+	Side   Side   // who must answer
+	Kind   string // "setup", "orders" or "decision"
+	Turn   int    // the turn the answer is for; orders must name it
+	Phase  string // the phase key the answer is for; orders must name it
+	Title  string // for people: "turn 3, invader movement"
+	Prompt string // for decisions: the question
+	Hidden bool   // the answer stays hidden from the other sides until adjudicated
 	// SealKey, with Hidden, keeps the answer sealed after its adjudication
 	// too (a secret move, an army sheet): it is revealed when a Reveal
 	// names this key (secret.go), or when the game ends. The adjudication's
 	// report says what the other sides may know of it. A key is public.
 	SealKey string
-	Choice []string // for decisions: the accepted answers, when they are a closed list
+	Choice  []string // for decisions: the accepted answers, when they are a closed list
 }
 
 // Submission is a parsed, accepted answer to a Request.
