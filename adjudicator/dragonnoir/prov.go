@@ -36,6 +36,11 @@ func (p Prov) Source() string {
 	return "rule"
 }
 
+// Check says what is wrong with the provenance of the value at where
+// (a file and line): other rulesets played from Dragon Noir's module
+// format (the La Conquête campaign) check theirs by it.
+func (p Prov) Check(where string) error { return p.check(where) }
+
 // check says what is wrong with the provenance of the value at where.
 func (p Prov) check(where string) error {
 	n := 0
