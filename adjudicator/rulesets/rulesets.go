@@ -10,6 +10,7 @@ package rulesets
 import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/campaign"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/tournament"
@@ -24,6 +25,7 @@ var all = []adjudicator.Ruleset{
 	campaign.Ruleset,
 	glory.Ruleset,
 	dragonnoir.Ruleset,
+	conquete.Ruleset,
 }
 
 // All returns the shipped rulesets.
