@@ -103,4 +103,3 @@ func TestRuleCoverage(t *testing.T) {
 	}
 	t.Errorf("%d DN3 rule IDs of Part B have no case, no Go test and no reason: %s", len(uncovered), msg)
 }
-
