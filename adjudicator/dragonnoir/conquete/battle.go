@@ -226,7 +226,7 @@ func (x *world) applyBattle(key string, res *adjudicator.ChildResult) {
 			x.emit(s)
 		}
 	}
-	x.say(nil, "%s ends: %s.", battleTitle(x.st(), key), res.Result)
+	x.say(nil, "%s ends: %s.", capital(battleTitle(x.st(), key)), res.Result)
 	if len(dead) > 0 {
 		x.say(nil, "Killed in the Battle: %s.", list(dead))
 	}

@@ -51,8 +51,8 @@ func parseReorg(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 	}
 	var f struct {
 		Troops      yaml.Node   `yaml:"troops"`
-		Stealthy    *yaml.Node  `yaml:"stealthy"`
-		Rest        *yaml.Node  `yaml:"rest"`
+		Stealthy    yaml.Node   `yaml:"stealthy"`
+		Rest        yaml.Node   `yaml:"rest"`
 		SertegNight int         `yaml:"serteg-night"`
 		Spells      []yaml.Node `yaml:"spells"`
 	}
@@ -166,9 +166,9 @@ func parseReorg(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 	if used := markersUsed(after); used > MaxTroops {
 		e.add(key(n, "troops"), codeBadTroop, "%d troops: you have %d Troop markers; merge troops to free some (DN3-CAMP-TROOP-3)", used, MaxTroops)
 	}
-	if f.Stealthy != nil {
+	if f.Stealthy.Kind != 0 {
 		o.SetStealthy = true
-		ids, nodes := scalars(e, f.Stealthy, "stealthy")
+		ids, nodes := scalars(e, &f.Stealthy, "stealthy")
 		o.Stealthy = ids
 		for i, id := range ids {
 			t := findTroop(after, id)
@@ -188,9 +188,9 @@ func parseReorg(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 			t.Stealthy = hidden
 		}
 	}
-	if f.Rest != nil {
+	if f.Rest.Kind != 0 {
 		o.SetRest = true
-		ids, nodes := scalars(e, f.Rest, "rest")
+		ids, nodes := scalars(e, &f.Rest, "rest")
 		o.Rest = ids
 		for i, id := range ids {
 			t := findTroop(after, id)

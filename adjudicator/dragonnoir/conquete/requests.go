@@ -102,4 +102,6 @@ func (st *State) waitFor(req adjudicator.Request) (Wait, bool) {
 }
 
 // isNull reports whether n is an empty answer ("orders:" with nothing).
-func isNull(n *yaml.Node) bool { return n == nil || n.Kind == yaml.ScalarNode && n.Tag == "!!null" }
+func isNull(n *yaml.Node) bool {
+	return n == nil || n.Kind == 0 || n.Kind == yaml.ScalarNode && n.Tag == "!!null"
+}

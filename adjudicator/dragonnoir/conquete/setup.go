@@ -85,7 +85,7 @@ func parseSetup(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 	}
 	d := st.data
 	o := &SetupOrders{Relations: f.Relations, Messenger: f.Messenger, SertegNight: f.SertegNight}
-	o.Troops = troopOrders(e, &f.Troops, w.Side == Reptilians)
+	o.Troops = troopOrders(e, &f.Troops, true)
 	placed := map[string]string{} // counter → troop
 	if w.Side == Rebels {
 		if f.Relations != nil {
