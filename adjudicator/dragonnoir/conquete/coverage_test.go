@@ -25,7 +25,9 @@ const digestPath = "../../../../shared/rules/dragon-noir.md"
 
 // byTest are the rules a Go test checks rather than a case, with the test.
 var byTest = map[string]string{
-	"DN3-CAMP-MAP-2": "TestValleyChecks: the paths of valley.yaml join every Region, Table DN3-T2's edges among them",
+	"DN3-CAMP-MAP-2":   "TestValleyChecks: the paths of valley.yaml join every Region, Table DN3-T2's edges among them",
+	"DN3-CAMP-MAP-8":   "TestValleyChecks: a valley has every Region the rules name, the road and the exit",
+	"DN3-CAMP-TROOP-4": "TestNoLeaks: the army sheets are always hidden (HID-11): no side sees what the other's troops hold",
 }
 
 // noBehaviour are the rules no case can show, each with the reason.
