@@ -17,7 +17,9 @@ import (
 // and Sertegs' night (HID-8), the Reptilians' relations (HID-10).
 func leaks(st *conquete.State, viewer adjudicator.Side, lines []adjudicator.Line, events []adjudicator.Event) []string {
 	var out []string
-	bad := func(format string, args ...any) { out = append(out, fmt.Sprintf("%s: ", viewer)+fmt.Sprintf(format, args...)) }
+	bad := func(format string, args ...any) {
+		out = append(out, fmt.Sprintf("%s: ", viewer)+fmt.Sprintf(format, args...))
+	}
 	v := conquete.Ruleset.View(st, viewer)
 	own := func(s adjudicator.Side) bool { return s == viewer }
 	var hidden []string // the other sides' counters, which viewer may not see
