@@ -20,8 +20,13 @@ type legendItem struct {
 // legend draws the legend from (x, y) in two columns across w and returns
 // its bottom.
 func (b *board) legend(x, y, w float64) float64 {
+	return b.drawLegend(b.legendItems(), x, y, w)
+}
+
+// drawLegend draws items as the legend, from (x, y) in two columns across
+// w, and returns its bottom.
+func (b *board) drawLegend(items []legendItem, x, y, w float64) float64 {
 	u := b.u
-	items := b.legendItems()
 	if len(items) == 0 {
 		return y
 	}
