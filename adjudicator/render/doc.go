@@ -13,6 +13,12 @@
 // the boards; and counters covering several hexes (UnitView.Shape) as one
 // outline with its front and rear.
 //
+// It also draws a game played on a map of regions rather than hexes
+// (adjudicator.RegionGraph, Regions and GameRegions): a schematic plan of
+// labelled boxes joined by paths, what each viewer knows stands in each
+// region, fog where it does not see, and the last moves as arrows, with
+// the same header, legend, palette and PNG and SVG writers.
+//
 // The package names no game. How a ruleset's terrain, flags, named hexes,
 // hexside features and markers look comes with the picture
 // (Options.Style, the ruleset's adjudicator.HexMaps.PictureStyle); a kind

@@ -4,8 +4,11 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonrage/refpicture"
+	"github.com/umpire-pbem/umpire/adjudicator/testrules"
 )
 
 // regionSample is a small map of regions as the side "north" sees it: its
@@ -97,10 +100,9 @@ func TestRegionsSameBytes(t *testing.T) {
 	}
 }
 
-// TestRegionsShowOnlyTheGraph: what a graph leaves out is not drawn. Two
-// graphs that differ only in an item of a region the viewer... does not
-// get (the ruleset left it out) give the same bytes, and one that holds it
-// does not: the picture is a function of the graph alone.
+// TestRegionsShowOnlyTheGraph: the picture is a function of the graph
+// alone: drawn twice, the same bytes; with one more item in a fogged
+// region, other bytes, and the item in the SVG's text.
 func TestRegionsShowOnlyTheGraph(t *testing.T) {
 	g, v, opt := regionSample()
 	base := encode(t, drawRegions(t, g, v, opt))
@@ -156,4 +158,81 @@ func TestRegionsBounded(t *testing.T) {
 	if pic.Width > 1200 || pic.Height > 900 {
 		t.Errorf("the picture is %dx%d, more than 1200x900", pic.Width, pic.Height)
 	}
+}
+
+// TestRegionsFogHidesTheOtherSide draws the test ruleset patrol's map for
+// each side from two states that differ only in where red's R2 stands,
+// the gate or the meadow, both in fog for blue (on the hill and in the
+// keep): blue's pictures are the same bytes, red's are not.
+func TestRegionsFogHidesTheOtherSide(t *testing.T) {
+	draw := func(r2 string, viewer adjudicator.Side) []byte {
+		st, err := testrules.Patrol.Setup(adjudicator.Setup{Position: []byte("troops: {R1: wood, R2: " + r2 + ", B1: hill, B2: keep}\n")})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, ok := testrules.Patrol.(adjudicator.RegionMaps).RegionGraph(st, viewer)
+		if !ok {
+			t.Fatal("patrol has no map of regions")
+		}
+		if p := g.Problems(); len(p) > 0 {
+			t.Fatalf("patrol's map: %v", p)
+		}
+		return encode(t, drawRegions(t, g, testrules.Patrol.View(st, viewer), Options{Viewer: viewer, Sides: []adjudicator.Side{"red", "blue"}}))
+	}
+	if !bytes.Equal(draw("gate", "blue"), draw("meadow", "blue")) {
+		t.Error("blue's picture tells where red's R2 stands in the fog")
+	}
+	if !bytes.Equal(draw("gate", adjudicator.Observer), draw("meadow", adjudicator.Observer)) {
+		t.Error("the observer's picture tells where red's R2 stands")
+	}
+	if bytes.Equal(draw("gate", "red"), draw("meadow", "red")) {
+		t.Error("red's picture does not show where its R2 stands")
+	}
+}
+
+// BenchmarkRegionPicture draws the sample map of regions, graph to PNG
+// bytes, and the Esirien reference picture (adjudicator/dragonrage/
+// refpicture) in the same loop: "ratio" is the region picture's time over
+// the reference's, which does not depend on the machine or its load.
+func BenchmarkRegionPicture(b *testing.B) {
+	g, v, opt := regionSample()
+	m := loadMap(b, "esirien")
+	ev := refpicture.View()
+	eopt := scenarios[0].opt
+	size := 0
+	ours := func() {
+		pic, err := Regions(g, v, opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		png, err := pic.PNG()
+		if err != nil {
+			b.Fatal(err)
+		}
+		size = len(png)
+	}
+	reference := func() {
+		pic, err := Board(m, ev, eopt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := pic.PNG(); err != nil {
+			b.Fatal(err)
+		}
+	}
+	ours() // once each before timing, as a game's later pictures
+	reference()
+	var own, ref time.Duration
+	for b.Loop() {
+		t0 := time.Now()
+		ours()
+		t1 := time.Now()
+		reference()
+		own, ref = own+t1.Sub(t0), ref+time.Since(t1)
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(own)/n/1e6, "ms/picture")
+	b.ReportMetric(float64(ref)/n/1e6, "esirien-ms/picture")
+	b.ReportMetric(float64(own)/float64(ref), "ratio")
+	b.ReportMetric(float64(size), "PNG-bytes")
 }

@@ -14,7 +14,7 @@ import (
 
 func cmdRender(a *app, ctx context.Context, args []string) error {
 	f := a.flags("render", "GAME [--turn T] [--as SIDE] [--svg] -o FILE",
-		"Draws a game's board, the picture the results mails carry: now or at the end of\nturn T, as SIDE may see it (the referee sees everything). Writes PNG, or SVG\nwith --svg or when FILE ends in .svg; -o - writes to standard output.").withData()
+		"Draws a game's board (or its map of regions), the picture the results mails\ncarry: now or at the end of turn T, as SIDE may see it (the referee sees\neverything). Writes PNG, or SVG with --svg or when FILE ends in .svg; -o -\nwrites to standard output.").withData()
 	turn := f.Int("turn", -1, "draw the board at the end of `turn` T (default: now)")
 	as := f.String("as", "", "draw only what `side` may see")
 	svg := f.Bool("svg", false, "write SVG instead of PNG")
@@ -75,7 +75,7 @@ func drawBoard(g *game.Game, viewer adjudicator.Side, mapArg string, scale float
 		name = v.Map
 	}
 	if name == "" {
-		return nil, nil, "", fmt.Errorf("game %s (%s) is not played on a hex map: there is no board to draw", g.ID, g.Created.Ruleset)
+		return drawRegions(g, viewer, scale, svg)
 	}
 	var m *hexmap.Map
 	if gb, ok := g.Rules.(adjudicator.GameBoards); ok && mapArg == "" {
@@ -92,6 +92,24 @@ func drawBoard(g *game.Game, viewer adjudicator.Side, mapArg string, scale float
 		return nil, nil, "", err
 	}
 	title := fmt.Sprintf("%s, turn %d", m.Title, v.Turn)
+	if svg {
+		return pic.SVG(), pic, title, nil
+	}
+	data, err := pic.PNG()
+	return data, pic, title, err
+}
+
+// drawRegions draws the map of regions of a game played on one
+// (adjudicator.RegionMaps) as viewer sees it, as PNG or SVG.
+func drawRegions(g *game.Game, viewer adjudicator.Side, scale float64, svg bool) ([]byte, *render.Picture, string, error) {
+	pic, ok, err := render.GameRegions(g, viewer, scale, nil)
+	if !ok {
+		return nil, nil, "", fmt.Errorf("game %s (%s) is played neither on a hex map nor on a map of regions: there is no board to draw", g.ID, g.Created.Ruleset)
+	}
+	if err != nil {
+		return nil, nil, "", err
+	}
+	title := fmt.Sprintf("%s, turn %d", pic.Title, g.View(viewer).Turn)
 	if svg {
 		return pic.SVG(), pic, title, nil
 	}

@@ -127,6 +127,7 @@ func (d *Desk) clockMails(ctx context.Context, g *game.Game, notes []game.ClockN
 				st.from = func(side adjudicator.Side) map[string]string { return unitsAt(before.View(side)) }
 				st.before = before.View
 				st.traces = tracerOf(before, recs)
+				st.prior = before
 			}
 			more, err := d.resultsMails(ctx, g, results, st, head, event, "results", "no-move", nil, said...)
 			if err != nil {

@@ -87,18 +87,20 @@ func boardUnits(v adjudicator.View) []any {
 	return out
 }
 
-// picture draws the board as side sees it, for games played on a hex map.
-// A picture that cannot be drawn is left out (and logged): the results go
-// out anyway, with their text map.
+// picture draws the board as side sees it, for games played on a hex map
+// or on a map of regions (adjudicator.RegionMaps). A picture that cannot
+// be drawn is left out (and logged): the results go out anyway, with their
+// text map.
 func (d *Desk) picture(g *game.Game, v adjudicator.View, side adjudicator.Side) []compose.Attachment {
-	return d.pictureSince(g, v, side, nil)
+	return d.pictureSince(g, v, side, nil, nil)
 }
 
 // pictureSince is picture with traces in place of the last adjudication's
-// (see tracesSince); nil traces keep the view's.
-func (d *Desk) pictureSince(g *game.Game, v adjudicator.View, side adjudicator.Side, traces []adjudicator.Trace) []compose.Attachment {
+// (see tracesSince): traces on a hex map, regionTraces on a map of
+// regions; nil keeps the last adjudication's.
+func (d *Desk) pictureSince(g *game.Game, v adjudicator.View, side adjudicator.Side, traces []adjudicator.Trace, regionTraces []adjudicator.RegionTrace) []compose.Attachment {
 	if v.Map == "" {
-		return nil
+		return d.regionPicture(g, v, side, regionTraces)
 	}
 	var m *hexmap.Map
 	err := fmt.Errorf("ruleset %s is not played on hex maps, yet its view names map %q", g.Rules.Info().Name, v.Map)
@@ -127,6 +129,24 @@ func (d *Desk) pictureSince(g *game.Game, v adjudicator.View, side adjudicator.S
 	}
 	d.log().Warn("no picture for the results mail", "game", g.ID, "side", side, "err", err)
 	return nil
+}
+
+// regionPicture draws the map of regions as side sees it, for a game whose
+// ruleset has one (adjudicator.RegionMaps); none otherwise.
+func (d *Desk) regionPicture(g *game.Game, v adjudicator.View, side adjudicator.Side, since []adjudicator.RegionTrace) []compose.Attachment {
+	pic, ok, err := render.GameRegions(g, side, 1, since)
+	if !ok {
+		return nil
+	}
+	var png []byte
+	if err == nil {
+		png, err = pic.PNG()
+	}
+	if err != nil {
+		d.log().Warn("no picture for the results mail", "game", g.ID, "side", side, "err", err)
+		return nil
+	}
+	return []compose.Attachment{{Name: fmt.Sprintf("%s-turn%d-%s.png", g.ID, v.Turn, side), ContentType: "image/png", Data: png}}
 }
 
 // acceptedMails are the mails an accepted submission causes: the

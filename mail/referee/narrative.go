@@ -37,7 +37,10 @@ type story struct {
 	before func(side adjudicator.Side) adjudicator.View
 	// traces are the traces of every adjudication told, as each side saw
 	// them, for the picture (traces.go); nil when not known.
-	traces func(side adjudicator.Side) []adjudicator.Trace
+	traces *tracer
+	// prior is the game before the adjudications told, when known: a map
+	// of regions is compared with its own (traces.go).
+	prior *game.Game
 }
 
 // pendingOrders is an accepted answer waiting for its adjudication.
@@ -128,7 +131,7 @@ func submissionStory(before, next *game.Game, recs []game.Record) story {
 	w.waiting(before)
 	w.records(next.Version-uint64(len(recs)), recs)
 	return story{played: w.played, from: func(side adjudicator.Side) map[string]string { return unitsAt(before.View(side)) },
-		before: before.View, traces: tracerOf(before, recs)}
+		before: before.View, traces: tracerOf(before, recs), prior: before}
 }
 
 // unitsAt maps each unit of a view to where it stands.

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"bytes"
 	"encoding/json"
 	"sync"
 
@@ -22,60 +23,102 @@ import (
 // they cannot be folded onto before (the picture then shows the last
 // adjudication only).
 func tracesSince(before *game.Game, recs []game.Record, viewer adjudicator.Side) []adjudicator.Trace {
-	return tracerOf(before, recs)(viewer)
+	return tracerOf(before, recs).hex(viewer)
 }
 
-// tracerOf is tracesSince for every viewer of one submission: recs are
+// tracer is tracesSince for every viewer of one submission: recs are
 // folded once, on the first call, and the game after each adjudication
 // kept, so that each viewer's traces are only views of those games.
-func tracerOf(before *game.Game, recs []game.Record) func(viewer adjudicator.Side) []adjudicator.Trace {
-	type step struct {
-		k int
-		g *game.Game
-	}
-	var once sync.Once
-	var steps []step
-	fold := func() {
-		n := 0
-		for _, r := range recs {
-			if r.Type == game.TypeAdjudicated {
-				n++
-			}
+type tracer struct {
+	before *game.Game
+	recs   []game.Record
+	once   sync.Once
+	steps  []tracerStep
+}
+
+type tracerStep struct {
+	k int
+	g *game.Game
+}
+
+func tracerOf(before *game.Game, recs []game.Record) *tracer {
+	return &tracer{before: before, recs: recs}
+}
+
+func (t *tracer) fold() {
+	n := 0
+	for _, r := range t.recs {
+		if r.Type == game.TypeAdjudicated {
+			n++
 		}
-		if before == nil || n < 2 {
+	}
+	if t.before == nil || n < 2 {
+		return
+	}
+	g := t.before.Clone()
+	for _, r := range t.recs {
+		if err := g.Apply(game.Entry{Seq: g.Version + 1, Record: r}); err != nil {
+			t.steps = nil
 			return
 		}
-		g := before.Clone()
-		for _, r := range recs {
-			if err := g.Apply(game.Entry{Seq: g.Version + 1, Record: r}); err != nil {
-				steps = nil
-				return
-			}
-			if r.Type != game.TypeAdjudicated {
-				continue
-			}
-			var a game.Adjudicated
-			if json.Unmarshal(r.Payload, &a) != nil {
-				steps = nil
-				return
-			}
-			steps = append(steps, step{a.K, g.Clone()})
+		if r.Type != game.TypeAdjudicated {
+			continue
+		}
+		var a game.Adjudicated
+		if json.Unmarshal(r.Payload, &a) != nil {
+			t.steps = nil
+			return
+		}
+		t.steps = append(t.steps, tracerStep{a.K, g.Clone()})
+	}
+}
+
+// hex are the traces of the views (a hex map's), nil as tracesSince.
+func (t *tracer) hex(viewer adjudicator.Side) []adjudicator.Trace {
+	if t == nil {
+		return nil
+	}
+	t.once.Do(t.fold)
+	if t.steps == nil {
+		return nil
+	}
+	out := []adjudicator.Trace{} // several adjudications, nothing drawn: not the view's
+	for _, s := range t.steps {
+		for _, tr := range s.g.View(viewer).Traces {
+			tr.Step = s.k
+			out = append(out, tr)
 		}
 	}
-	return func(viewer adjudicator.Side) []adjudicator.Trace {
-		once.Do(fold)
-		if steps == nil {
+	return out
+}
+
+// regions are the traces of the maps of regions
+// (adjudicator.RegionMaps), as viewer sees them after each adjudication,
+// each with its Step; nil as tracesSince.
+func (t *tracer) regions(viewer adjudicator.Side) []adjudicator.RegionTrace {
+	if t == nil {
+		return nil
+	}
+	t.once.Do(t.fold)
+	if t.steps == nil {
+		return nil
+	}
+	out := []adjudicator.RegionTrace{}
+	for _, s := range t.steps {
+		rm, ok := s.g.Rules.(adjudicator.RegionMaps)
+		if !ok {
 			return nil
 		}
-		out := []adjudicator.Trace{} // several adjudications, nothing drawn: not the view's
-		for _, s := range steps {
-			for _, t := range s.g.View(viewer).Traces {
-				t.Step = s.k
-				out = append(out, t)
-			}
+		g, ok := rm.RegionGraph(s.g.State, viewer)
+		if !ok {
+			continue
 		}
-		return out
+		for _, tr := range g.Traces {
+			tr.Step = s.k
+			out = append(out, tr)
+		}
 	}
+	return out
 }
 
 // pictures draws each viewer's picture of one game state once, for every
@@ -96,11 +139,7 @@ func (p *pictures) of(viewer adjudicator.Side) []compose.Attachment {
 	if atts, ok := p.drawn[viewer]; ok {
 		return atts
 	}
-	var traces []adjudicator.Trace
-	if p.st.traces != nil {
-		traces = p.st.traces(viewer)
-	}
-	atts := p.d.pictureSince(p.g, p.g.View(viewer), viewer, traces)
+	atts := p.d.pictureSince(p.g, p.g.View(viewer), viewer, p.st.traces.hex(viewer), p.st.traces.regions(viewer))
 	p.drawn[viewer] = atts
 	return atts
 }
@@ -109,8 +148,26 @@ func (p *pictures) of(viewer adjudicator.Side) []compose.Attachment {
 // the results; nil when it did not (a results mail whose board did not
 // change carries no picture: fewer, smaller mails).
 func (p *pictures) changed(side adjudicator.Side) []compose.Attachment {
-	if p.st.before != nil && sameBoard(p.st.before(side), p.g.View(side)) {
+	if p.st.before != nil && sameBoard(p.st.before(side), p.g.View(side)) && p.sameRegions(side) {
 		return nil
 	}
 	return p.of(side)
+}
+
+// sameRegions reports whether side's map of regions is the same as before
+// the results, its traces aside (true for a game with none).
+func (p *pictures) sameRegions(side adjudicator.Side) bool {
+	rm, ok := p.g.Rules.(adjudicator.RegionMaps)
+	if !ok {
+		return true
+	}
+	if p.st.prior == nil {
+		return false
+	}
+	a, okA := rm.RegionGraph(p.st.prior.State, side)
+	b, okB := rm.RegionGraph(p.g.State, side)
+	a.Traces, b.Traces = nil, nil
+	ja, _ := json.Marshal(a)
+	jb, _ := json.Marshal(b)
+	return okA == okB && bytes.Equal(ja, jb)
 }
