@@ -34,13 +34,19 @@ type patrolGame struct {
 
 var patrolPlayers = map[adjudicator.Side]string{"red": "red@example.org", "blue": "blue@example.org"}
 
-func newPatrolGame(t *testing.T) *patrolGame {
+// newPatrolGame creates game p1, with a referee (who gets a copy of every
+// results mail) when withReferee is set, and an observer.
+func newPatrolGame(t *testing.T, withReferee bool) *patrolGame {
 	t.Helper()
+	ref := ""
+	if withReferee {
+		ref = "ref@example.org"
+	}
 	st := store.NewMemory()
 	clock := time.Date(2026, 11, 22, 10, 0, 0, 0, time.UTC)
 	svc := &games.Service{Store: st, Rules: testrules.Lookup, Now: func() time.Time { clock = clock.Add(time.Second); return clock }, Rand: &fixedRand{}}
 	d := &referee.Desk{Games: svc, Templates: templates.Default(), From: compose.Address{Name: "Umpire", Address: "umpire@example.org"}, Referee: "ref@example.org"}
-	c, err := svc.Create(context.Background(), games.CreateRequest{ID: "p1", Ruleset: "patrol", Scenario: "skirmish", Referee: "ref@example.org",
+	c, err := svc.Create(context.Background(), games.CreateRequest{ID: "p1", Ruleset: "patrol", Scenario: "skirmish", Referee: ref,
 		Options: map[string]string{"turns": "5"},
 		Players: []games.Player{{Side: "red", Address: patrolPlayers["red"]}, {Side: "blue", Address: patrolPlayers["blue"]}}})
 	if err != nil {
@@ -134,7 +140,7 @@ func (p *patrolGame) drawn(viewer adjudicator.Side) []byte {
 // picture of what every side may see, the referee's copy the whole map;
 // a results mail whose map did not change carries none.
 func TestRegionPictureForEachSide(t *testing.T) {
-	p := newPatrolGame(t)
+	p := newPatrolGame(t, true)
 	got := p.turn(1, "[{troop: R1, to: wood}, {troop: R2, to: meadow}]", "[{troop: B1, to: ford}]")
 	want := map[string]adjudicator.Side{"red@example.org": "red", "blue@example.org": "blue", "carol@example.org": adjudicator.Observer, "ref@example.org": adjudicator.Referee}
 	seen := map[string]string{}
@@ -169,7 +175,7 @@ func TestRegionPictureForEachSide(t *testing.T) {
 // sees no troop, the same. (Blue sees R1 come into the wood, next to the
 // hill.)
 func TestRegionPictureKeepsTheFog(t *testing.T) {
-	a, b := newPatrolGame(t), newPatrolGame(t)
+	a, b := newPatrolGame(t, false), newPatrolGame(t, false)
 	pa := a.turn(1, "[{troop: R1, to: wood}, {troop: R2, to: meadow}]", "[{troop: B2, to: hill}]")
 	pb := b.turn(1, "[{troop: R1, to: wood}]", "[{troop: B2, to: hill}]")
 	for _, addr := range []string{"blue@example.org", "carol@example.org"} {
