@@ -43,7 +43,7 @@ type lineHex struct {
 // LineOfFire traces the line from shooter to the target location
 // (DN-FIRE-7) and says whether it is clear, and if not why, with the cover
 // the target has (DN-COVER-1; AMB-6: the highest single cover counts).
-func (s *State) LineOfFire(shooter *Char, to hex.Loc) (cover string, why string) {
+func (s *State) LineOfFire(shooter, target *Char, to hex.Loc) (cover string, why string) {
 	if why := s.warded(to); why != "" { // magic chapter: a magic circle
 		return "", why
 	}
@@ -57,7 +57,7 @@ func (s *State) LineOfFire(shooter *Char, to hex.Loc) (cover string, why string)
 	if why := s.steepBank(ln); why != "" {
 		return "", why
 	}
-	return s.fireCover(ln), ""
+	return s.fireCover(ln, target), ""
 }
 
 // traceFire traces the line: from the opening the shooter stands at when
@@ -267,9 +267,9 @@ func (s *State) steep(h hex.Hex) bool {
 // (no-cover-for: DN-COVER-21, -24), and a feature's own cover for a target
 // in water (DN-COVER-20); a hex crossed that covers a target in water (a
 // wooden bridge, DN-COVER-19).
-func (s *State) fireCover(ln *fireLine) string {
+func (s *State) fireCover(ln *fireLine, target *Char) string {
 	t := s.Terrain(ln.to)
-	cover := t.Cover
+	cover := s.targetCover(target, t) // DN3: an Ent, a character it carries (special_ent.go)
 	wet := t.Has(TerrWater)
 	raise := func(c string) {
 		if coverRank(c) > coverRank(cover) {

@@ -98,6 +98,20 @@ func notFrom(k *Kind, from, to *Terrain) string {
 	return ""
 }
 
+// dearest is the dearest of the hexes hs for a character of kind k, with
+// its provenance: a step of an Ent pays it for all three
+// (DN3-PEOPLE-ENT-2: "celui des trois qui a le mouvement le plus coûteux
+// compte pour tous"), turning in place too, a fraction of its movement.
+func (s *State) dearest(k *Kind, hs []hex.Hex) (int, Prov) {
+	cost, prov := 0, Prov{Rule: "DN3-PEOPLE-ENT-2"}
+	for _, h := range hs {
+		if n, p, _ := s.MPCost(k, s.board.FloorLoc(h)); n > cost {
+			cost, prov = n, p
+		}
+	}
+	return cost, prov
+}
+
 // walled reports whether a hexside feature that stops movement stands
 // between a and b at either's level.
 func (s *State) walled(a, b hex.Loc) bool {
@@ -194,6 +208,18 @@ func (w *world) stepFootprint(c *Char, k *Kind, cur hex.Loc, curFace string, l h
 		}
 		if n += max(extra, 0); n > cost {
 			cost, prov = n, p
+		}
+	}
+	switch k.StepCost { // DN3: an Ent's three hexes, the dragon's centre (giantCost)
+	case "all":
+		if n, p := st.dearest(k, hs); n > cost || l.Hex == cur.Hex {
+			cost, prov = max(cost, n), p
+		}
+	case "centre":
+		cost, prov = 0, Prov{Rule: "DN3-PEOPLE-DRAGON-2"}
+		if l.Hex != cur.Hex {
+			n, _, _ := st.MPCost(k, l)
+			cost, prov = n+st.crossing(cur, l), t.Prov
 		}
 	}
 	if last {
