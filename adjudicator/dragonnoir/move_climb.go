@@ -80,13 +80,21 @@ func carriesWords(st *State, e *Char) string {
 		if t == TagHuman && !st.Options.EntHumans {
 			continue
 		}
-		out = append(out, t+"s")
+		out = append(out, plural(t))
 	}
 	s := list(out)
 	if slices.Contains(st.Kind(e).Carries, TagHuman) && !st.Options.EntHumans {
 		s += " (humans too with the option ent-passengers=and-humans)"
 	}
 	return s
+}
+
+// plural names the characters carrying tag t, for people.
+func plural(t string) string {
+	if t == TagElf {
+		return "elves"
+	}
+	return t + "s"
 }
 
 // mpLeft is the MP c has left in this player-turn.
@@ -179,7 +187,7 @@ func (w *world) climbOff(c *Char, o *MoveOrder) {
 	case !st.nearFront(e, seat, l):
 		no("%s is not a hex next to its seat %s by %s's front, at its roots' level or one or two levels above, with no wall between (DN3-PEOPLE-ENT-23)", o.ClimbOff, c.At, e.ID)
 	case !st.CanEnter(st.Kind(c), l):
-		no("a %s may not enter %s (%s, DN-MOVE-5)", st.Kind(c).Title, o.ClimbOff, st.Terrain(l).Title)
+		no("%s may not enter %s (%s, DN-MOVE-5)", aKind(st.Kind(c)), o.ClimbOff, st.Terrain(l).Title)
 	case w.occupied(c, l):
 		no("someone is on %s (DN-STACK-2)", o.ClimbOff)
 	default:

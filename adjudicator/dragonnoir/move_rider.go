@@ -1,6 +1,11 @@
 package dragonnoir
 
-import "slices"
+import (
+	"fmt"
+	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
+)
 
 // Riders (cavaliers). DN3 moves several of its creatures "as a rider":
 // the Ents (DN3-PEOPLE-ENT-1), the unicorns, the mounted peoples. The
@@ -49,4 +54,14 @@ func byTagMP(k *Kind, t *Terrain) int {
 		}
 	}
 	return t.MP
+}
+
+// riderBarred says why a rider of kind k may not enter l, when it is as a
+// rider that it may not (the terrain is closed to riders); "" otherwise.
+func (s *State) riderBarred(k *Kind, l hex.Loc) string {
+	t := s.Terrain(l)
+	if t == nil || !k.Has(TagRider) || riderFree(k, t) || !slices.Contains(t.ClosedTo, TagRider) {
+		return ""
+	}
+	return fmt.Sprintf("%s moves as a rider, and riders may not enter %s (%s; GAP-16, DN3-PEOPLE-ENT-1)", aKind(k), locString(s.board, l), t.Title)
 }

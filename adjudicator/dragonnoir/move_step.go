@@ -59,6 +59,9 @@ func (w *world) step(c *Char, k *Kind, cur hex.Loc, curFace string, l hex.Loc, f
 		cost, prov, ok = st.MPCost(k, l)
 		cost += st.crossing(cur, l) // magic chapter: a demolished wall
 		if !ok {
+			if why := st.riderBarred(k, l); why != "" { // move_rider.go
+				return 0, prov, why
+			}
 			return 0, prov, fmt.Sprintf("a %s may not enter %s (%s, DN-MOVE-5)", k.Title, locString(st.board, l), t.Title)
 		}
 		if from == nil {
@@ -165,6 +168,9 @@ func (w *world) stepFootprint(c *Char, k *Kind, cur hex.Loc, curFace string, l h
 			return narrow(h, "off the map")
 		}
 		if hl := mp.FloorLoc(h); !st.CanEnter(k, hl) {
+			if why := st.riderBarred(k, hl); why != "" { // move_rider.go
+				return 0, t.Prov, fmt.Sprintf("facing %s on %s it would cover %s: %s", mp.Layout.DirName(fp.Facing), l.Hex, h, why)
+			}
 			return narrow(h, "where it cannot stand ("+st.Terrain(hl).Title+")")
 		}
 		if w.boatOn(mp.FloorLoc(h)) != nil {

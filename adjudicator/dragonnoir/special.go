@@ -93,7 +93,7 @@ func (w *world) stunned(c *Char, k *Kind) conversion {
 		return conversion{What: "berserk", Why: "stunned, Crazy Ork goes berserk (DN-SPEC-1)"}
 	case k.StunnedRetreat > 0:
 		return conversion{What: Retreat, N: k.StunnedRetreat,
-			Why: fmt.Sprintf("a %s is never stunned: it retreats %d instead (%s)", k.Title, k.StunnedRetreat, stunnedRule(k))}
+			Why: fmt.Sprintf("%s is never stunned: it retreats %d instead (%s)", aKind(k), k.StunnedRetreat, stunnedRule(k))}
 	}
 	return conversion{What: Stunned}
 }

@@ -443,7 +443,7 @@ func fireEffects(k *Kind, es []Effect) ([]Effect, string) {
 	if len(out) == len(es) {
 		return es, ""
 	}
-	return out, fmt.Sprintf("fire does not drive back a %s: the retreat (stunned is a retreat for it) is ignored (DN3-PEOPLE-ENT-14, -6)", k.Title)
+	return out, fmt.Sprintf("fire does not drive back %s: the retreat (stunned is a retreat for it) is ignored (DN3-PEOPLE-ENT-14, -6)", aKind(k))
 }
 
 // targetCover is the cover t's terrain gives target: none in a terrain
@@ -486,4 +486,14 @@ func checkRam(st *State, x *AttackOrder, bad func(int, string, string, ...any)) 
 func (w *world) ramOrder(o *AttackOrder) {
 	w.say(nil, "%s would serve as a makeshift ram on %s, but the ram's rules are in Les Isles fortunées, which no source holds (GAP-17): nothing happens, and %s keeps its move and its attacks (DN3-PEOPLE-ENT-19, DN3-PEOPLE-DRAGON-5).",
 		list(o.Attackers), o.Ram, list(o.Attackers))
+}
+
+// aKind is "a TITLE" for people, "an Ent" for a title that opens with a
+// vowel when the kind is one of DN3's (its reports name its own rules,
+// cites): DN2's reports keep their words.
+func aKind(k *Kind) string {
+	if len(k.Cites) > 0 && strings.ContainsAny(k.Title[:1], "AEIOU") {
+		return "an " + k.Title
+	}
+	return "a " + k.Title
 }

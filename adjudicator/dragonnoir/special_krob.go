@@ -26,7 +26,7 @@ func flagTargets(id string) string { return "attacked-by:" + id }
 func (w *world) mayAttackAgain(a *Char) bool {
 	st := w.st()
 	k := st.Kind(a)
-	return (k.Has(TagGuard) || k.Attacks > 1) && !st.Is(flagAttackedTwice, a.ID) // an Ent's two (DN3-PEOPLE-ENT-9, special_ent.go)
+	return k.Has(TagGuard) && !st.Is(flagAttackedTwice, a.ID) || k.Attacks > 1 // an Ent's two: special_ent.go says why not (DN3-PEOPLE-ENT-9)
 }
 
 // declareSpecial checks what the Krobs' bodies change in an attack that

@@ -126,7 +126,7 @@ func (w *world) spellFireball(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget
 		es, _ := parseEffects(sp.Rolls[modified(r.Total+mod)-1])
 		if tk.fireball != nil { // DN3: an Ent's own rows (DN3-PEOPLE-ENT-30)
 			es = tk.fireball[modified(r.Total+mod)-1]
-			w.say(Provs{tk.Prov}, "%s: a fireball on a %s: one wound, no retreat, on 1 to 5, nothing on 6 to 10 (DN3-PEOPLE-ENT-30, AMB-78).", t.ID, tk.Title)
+			w.say(Provs{tk.Prov}, "%s: a fireball on %s: one wound, no retreat, on 1 to 5, nothing on 6 to 10 (DN3-PEOPLE-ENT-30, AMB-78).", t.ID, aKind(tk))
 		}
 		es, resists := fireballEffects(tk, es) // special.go: DN-KROB-13
 		outcome(r, used, "%+d makes %d: %s", mod, modified(r.Total+mod), effectWords(es))
