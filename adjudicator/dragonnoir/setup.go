@@ -149,6 +149,9 @@ type PosUnit struct {
 	Spent     int    `yaml:"spent"`
 	PE        *int   `yaml:"pe"`
 	Level     int    `yaml:"level"` // a magician's (DN-MAGIC-2; magic chapter)
+	// Side puts the character on the other side than its kind's (a DN3
+	// people fights for whoever it allied with): adventurers or krobs.
+	Side string `yaml:"side"`
 }
 
 func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
@@ -205,6 +208,13 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 			return nil, fmt.Errorf("position: units %d: %v", i+1, err)
 		}
 		c := st.Chars[u.Unit]
+		switch adjudicator.Side(u.Side) {
+		case "":
+		case Adventurers, Krobs:
+			c.Side = adjudicator.Side(u.Side)
+		default:
+			return nil, fmt.Errorf("position: units %d: side %q is adventurers or krobs", i+1, u.Side)
+		}
 		if u.Face != "" {
 			if !slices.Contains([]string{Healthy, Stunned, Wounded}, u.Face) {
 				return nil, fmt.Errorf("position: units %d: face %q is healthy, stunned or wounded", i+1, u.Face)
