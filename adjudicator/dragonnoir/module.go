@@ -292,7 +292,7 @@ type Kind struct {
 	CombatBonus int `yaml:"combat-bonus"`
 	// Attacks: the attacks it makes in a turn when more than one, on
 	// different enemies or combined on one (mode: both); each character
-	// it carries takes one away (DN3-PEOPLE-ENT-9, -20).
+	// it carries takes one away (DN3-PEOPLE-ENT-9, DN3-PEOPLE-ENT-20).
 	Attacks int `yaml:"attacks"`
 	// ReachUp: it attacks a character on a hex next to it up to this many
 	// whole levels above its own (DN3-PEOPLE-ENT-11, DN3-PEOPLE-DRAGON-4);

@@ -158,7 +158,7 @@ func (w *world) climbOn(c *Char, id string) {
 		no("%s carries two characters already (DN3-PEOPLE-ENT-20)", id)
 		return
 	}
-	no("no free front hex of %s is next to %s from its front, at its roots' level or one or two levels above, with no wall between (DN3-PEOPLE-ENT-20, -22)", id, c.At)
+	no("no free front hex of %s is next to %s from its front, at its roots' level or one or two levels above, with no wall between (DN3-PEOPLE-ENT-20, DN3-PEOPLE-ENT-22)", id, c.At)
 }
 
 // climbOff takes c, carried, down to o's location: its whole move

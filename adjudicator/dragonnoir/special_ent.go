@@ -321,9 +321,9 @@ func (w *world) entAttack(cw *combatWork, o *AttackOrder) string {
 		case st.Is(flagSteady, e.ID):
 			return fmt.Sprintf("%s carries a character who fired from it this turn: it does not fight (DN3-PEOPLE-ENT-26)", e.ID)
 		case left <= 0:
-			return fmt.Sprintf("%s has no attack left this turn: %d attacks, %d taken by the characters it carries, the rest made (DN3-PEOPLE-ENT-9, -20)", e.ID, k.Attacks, carried)
+			return fmt.Sprintf("%s has no attack left this turn: %d attacks, %d taken by the characters it carries, the rest made (DN3-PEOPLE-ENT-9, DN3-PEOPLE-ENT-20)", e.ID, k.Attacks, carried)
 		case o.Mode == "both" && left < k.Attacks:
-			return fmt.Sprintf("%s combines both its attacks only with both left: it has %d (DN3-PEOPLE-ENT-9, -20)", e.ID, left)
+			return fmt.Sprintf("%s combines both its attacks only with both left: it has %d (DN3-PEOPLE-ENT-9, DN3-PEOPLE-ENT-20)", e.ID, left)
 		case o.Mode == "both" && len(cw.Defenders) != 1:
 			return fmt.Sprintf("%s combines its two attacks on a single enemy, not %s (DN3-PEOPLE-ENT-9)", e.ID, list(cw.Defenders))
 		}
@@ -443,7 +443,7 @@ func fireEffects(k *Kind, es []Effect) ([]Effect, string) {
 	if len(out) == len(es) {
 		return es, ""
 	}
-	return out, fmt.Sprintf("fire does not drive back %s: the retreat (stunned is a retreat for it) is ignored (DN3-PEOPLE-ENT-14, -6)", aKind(k))
+	return out, fmt.Sprintf("fire does not drive back %s: the retreat (stunned is a retreat for it) is ignored (DN3-PEOPLE-ENT-14, DN3-PEOPLE-ENT-6)", aKind(k))
 }
 
 // targetCover is the cover t's terrain gives target: none in a terrain
