@@ -184,7 +184,8 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 		}
 		armoured = armoured && st.Kind(d).Armoured
 	}
-	n := att / def // rounded in the defender's favour (DN-COMBAT-4)
+	w.carriedWords(cw) // DN3: who fights as on negative terrain (special_ent.go)
+	n := att / def     // rounded in the defender's favour (DN-COMBAT-4)
 	who := fmt.Sprintf("%s (%d) against %s (%d)", list(cw.Attackers), att, list(cw.Defenders), def)
 	if n < 1 {
 		w.say(used, "%s: odds below 1-1, the attack is impossible (DN-COMBAT-5).", who)
@@ -241,7 +242,6 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 	if len(mods) > 0 {
 		modText = "; " + strings.Join(mods, ", ")
 	}
-	w.carriedWords(cw) // DN3: who fights as on negative terrain (special_ent.go)
 	w.say(used, "%s: odds %d-1, %s: column %s%s; %s.", who, n, strings.Join(why, ", "), col.Odds, modText, res)
 	var path []string
 	for _, id := range append(slices.Clone(cw.Attackers), cw.Defenders...) {

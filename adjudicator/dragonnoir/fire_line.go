@@ -51,7 +51,7 @@ func (s *State) LineOfFire(shooter, target *Char, to hex.Loc) (cover string, why
 	if why != "" {
 		return "", why
 	}
-	if why := s.fireBlocked(shooter, ln); why != "" {
+	if why := s.fireBlocked(shooter, target, ln); why != "" {
 		return "", why
 	}
 	if why := s.steepBank(ln); why != "" {
@@ -157,7 +157,7 @@ func (s *State) inRoom(in, h hex.Hex) bool {
 // between (DN-COVER-15), except a low one for a shooter that is not a
 // dwarf, one in water, and one on the lower level when an end is a level
 // above the other (DN-COVER-16).
-func (s *State) fireBlocked(shooter *Char, ln *fireLine) string {
+func (s *State) fireBlocked(shooter, target *Char, ln *fireLine) string {
 	for _, ls := range ln.sides {
 		for _, f := range ls.features {
 			ft := s.data.Features[f.Kind]
@@ -198,6 +198,7 @@ func (s *State) fireBlocked(shooter *Char, ln *fireLine) string {
 			for _, c := range s.At(l) {
 				switch {
 				case !c.Standing() || c == shooter:
+				case c.ID == shooter.On || target != nil && c.ID == target.On: // DN3: the Ent a shooter or target sits on (special_ent.go)
 				case s.Terrain(l).Has(TerrWater):
 				case split && l.Level <= low:
 				case s.Kind(c).Has(TagLow) && !sk.Has(TagDwarf):

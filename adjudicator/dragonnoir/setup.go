@@ -152,6 +152,9 @@ type PosUnit struct {
 	// Side puts the character on the other side than its kind's (a DN3
 	// people fights for whoever it allied with): adventurers or krobs.
 	Side string `yaml:"side"`
+	// On: the Ent carrying it, at: one of the Ent's two front hexes
+	// (DN3-PEOPLE-ENT-20; special_ent.go). The Ent comes earlier in units.
+	On string `yaml:"on"`
 }
 
 func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
@@ -227,6 +230,11 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 		}
 		if u.PE != nil {
 			c.PE = *u.PE
+		}
+		if u.On != "" { // DN3: carried by an Ent (special_ent.go)
+			if err := st.seatAt(c, u.On); err != nil {
+				return nil, fmt.Errorf("position: units %d: on: %v", i+1, err)
+			}
 		}
 	}
 	for _, w := range p.Webs {

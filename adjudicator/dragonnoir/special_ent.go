@@ -123,6 +123,32 @@ func (s *State) seatPassengers(c *Char) {
 	}
 }
 
+// seatAt seats c, set up on one of Ent id's front hexes, aboard it (a
+// position's on:).
+func (s *State) seatAt(c *Char, id string) error {
+	e := s.Chars[id]
+	switch {
+	case e == nil || e.At == "":
+		return fmt.Errorf("%s is not on the map (place the Ent before the characters it carries)", id)
+	case len(s.Kind(e).Carries) == 0:
+		return fmt.Errorf("%s carries nobody (DN3-PEOPLE-ENT-20)", id)
+	case !s.mayCarry(e, c):
+		return fmt.Errorf("%s carries only %s (DN3-PEOPLE-ENT-21)", id, carriesWords(s, e))
+	}
+	for n := 1; n <= 2; n++ {
+		if l, ok := s.seatLoc(e, n); ok && locString(s.board, l) == c.At {
+			for _, p := range s.passengers(e) {
+				if p.Seat == n {
+					return fmt.Errorf("%s already sits on %s", p.ID, c.At)
+				}
+			}
+			c.On, c.Seat = id, n
+			return nil
+		}
+	}
+	return fmt.Errorf("%s is not one of %s's two front hexes", c.At, id)
+}
+
 // carrier is the Ent carrying c, nil when c stands on its own feet.
 func (s *State) carrier(c *Char) *Char {
 	if c.On == "" {
