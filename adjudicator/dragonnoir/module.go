@@ -318,7 +318,8 @@ type Kind struct {
 	// the option ent-passengers=and-humans.
 	Carries []string `yaml:"carries"`
 	// Cites: the rules a report names for this kind's conversions, by
-	// what they convert: stunned, killed, fire-target, rear.
+	// what they convert: stunned, killed, fire-target, rear, and fly (it
+	// does not).
 	Cites    map[string]string `yaml:"cites"`
 	fireball [][]Effect        // Fireball, parsed
 }

@@ -29,7 +29,7 @@ import (
 // fields.
 
 // Keys of a kind's cites (Kind.Cites).
-var citeKeys = []string{"stunned", "killed", "fire-target", "rear"}
+var citeKeys = []string{"stunned", "killed", "fire-target", "rear", "fly"}
 
 // checkGiants checks a kind's DN3 fields (module.go): known terrain
 // kinds, step costs, tags, ten fireball results.
