@@ -173,6 +173,7 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 		if e.At != "" && c.Face == Killed {
 			c.Face, c.Wounds = Healthy, 0
 		}
+		s.offWith(c) // DN3: an Ent taken off the map takes the characters it carries (special_ent.go)
 	case *Moved:
 		c := s.Chars[e.Unit]
 		c.At = e.Path[len(e.Path)-1]

@@ -149,9 +149,22 @@ func (s *State) seatAt(c *Char, id string) error {
 	return fmt.Errorf("%s is not one of %s's two front hexes", c.At, id)
 }
 
+// offWith takes off the map with c, taken off, the characters it carries
+// (an Ent leaving the battle by an edge leaves with them; evolve: Placed).
+func (s *State) offWith(c *Char) {
+	if c.At != "" {
+		return
+	}
+	for _, p := range s.Sorted() {
+		if p.On == c.ID {
+			p.At, p.Left = "", c.Left
+		}
+	}
+}
+
 // carrier is the Ent carrying c, nil when c stands on its own feet.
 func (s *State) carrier(c *Char) *Char {
-	if c.On == "" {
+	if c.On == "" || s.Chars[c.On] == nil || s.Chars[c.On].At == "" {
 		return nil
 	}
 	return s.Chars[c.On]
@@ -185,7 +198,7 @@ func (s *State) highEnough(e *Char, l hex.Loc) bool {
 // roots, with no wall between (DN3-PEOPLE-ENT-25).
 func (s *State) aboardReaches(p *Char, l hex.Loc) bool {
 	e := s.carrier(p)
-	if e == nil || !e.Alive() {
+	if e == nil || !e.Alive() || p.At == "" {
 		return false
 	}
 	seat := s.loc(p)
@@ -200,7 +213,7 @@ func (s *State) aboardReaches(p *Char, l hex.Loc) bool {
 // character carried.
 func (s *State) reachesAboard(a, p *Char) bool {
 	e := s.carrier(p)
-	if e == nil || !a.Standing() || a.On != "" {
+	if e == nil || !a.Standing() || a.On != "" || p.At == "" {
 		return false
 	}
 	seat := s.loc(p)
