@@ -113,7 +113,7 @@ func (s *State) seatPassengers(c *Char) {
 	if c.At == "" || s.board == nil {
 		return
 	}
-	for _, p := range s.Sorted() {
+	for _, p := range s.Chars { // each on its own seat: any order
 		if p.On != c.ID {
 			continue
 		}
@@ -155,7 +155,7 @@ func (s *State) offWith(c *Char) {
 	if c.At != "" {
 		return
 	}
-	for _, p := range s.Sorted() {
+	for _, p := range s.Chars { // any order
 		if p.On == c.ID {
 			p.At, p.Left = "", c.Left
 		}
