@@ -45,7 +45,7 @@ func (w *world) advance(p *program, cw *combatWork) bool {
 	}
 	var can []string
 	for _, id := range who {
-		if c := st.Chars[id]; c.Standing() { // AMB-12: the stunned do not advance
+		if c := st.Chars[id]; c.Standing() && c.On == "" { // AMB-12: the stunned do not advance; DN3: nor a character carried (DN3-PEOPLE-ENT-24)
 			can = append(can, id)
 		}
 	}
@@ -195,10 +195,13 @@ func (w *world) advanceOK(a advanceAnswer, can, into []string) string {
 		}
 		cost := 0
 		for _, x := range locs {
-			if !slices.Contains(curLocs, x) {
+			if !slices.Contains(curLocs, x) || k.StepCost == "all" { // DN3: an Ent pays its dearest hex (DN3-PEOPLE-ENT-2)
 				n, _, _ := st.MPCost(k, x)
 				cost = max(cost, n)
 			}
+		}
+		if k.StepCost == "centre" { // DN3: the dragon pays its centre (DN3-PEOPLE-DRAGON-2)
+			cost, _, _ = st.MPCost(k, l)
 		}
 		mp += cost
 		cur, curLocs = l, locs

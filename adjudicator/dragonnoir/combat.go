@@ -57,6 +57,10 @@ func (w *world) attackOrder(p *program, o *AttackOrder) bool {
 			w.tearWeb(o)
 			return false
 		}
+		if o.Ram != "" { // DN3: special_ent.go
+			w.ramOrder(o)
+			return false
+		}
 		cw, why := w.declare(p.Side, o)
 		if why != "" {
 			w.say(nil, "%s do not attack %s: %s.", list(o.Attackers), list(o.Defenders), why)
@@ -152,8 +156,8 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 		f, p := st.Values(a)
 		used = append(used, p)
 		v := f.Attack
-		if legs && st.Kind(a).Has(TagGuard) {
-			v *= 2 // DN-KROB-1
+		if legs && st.Kind(a).Has(TagGuard) || st.doubled(a, o) {
+			v *= 2 // DN-KROB-1; an Ent's two attacks (DN3-PEOPLE-ENT-9)
 		}
 		att += v
 		t, tp := st.CombatTerrain(a)
@@ -180,7 +184,8 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 		}
 		armoured = armoured && st.Kind(d).Armoured
 	}
-	n := att / def // rounded in the defender's favour (DN-COMBAT-4)
+	w.carriedWords(cw) // DN3: who fights as on negative terrain (special_ent.go)
+	n := att / def     // rounded in the defender's favour (DN-COMBAT-4)
 	who := fmt.Sprintf("%s (%d) against %s (%d)", list(cw.Attackers), att, list(cw.Defenders), def)
 	if n < 1 {
 		w.say(used, "%s: odds below 1-1, the attack is impossible (DN-COMBAT-5).", who)
@@ -189,9 +194,13 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 	shift, sp := st.data.Shift(attTerr, defTerr)
 	used = append(used, sp)
 	why := []string{fmt.Sprintf("terrain %s against %s %+d", attTerr, defTerr, shift)}
-	if len(cw.Attackers) > 1 {
+	together, noShift, giantMod, giantWords := w.giantMods(cw, o) // DN3: the Ents (special_ent.go)
+	if together {
 		shift++
 		why = append(why, "together +1 (DN-MULTI-2)")
+	}
+	if noShift != "" {
+		why = append(why, noShift)
 	}
 	if legs {
 		shift++
@@ -213,9 +222,12 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 		mod--
 		mods = append(mods, "-1 Killer (DN-KROB-4)")
 	}
+	mod += giantMod
+	mods = append(mods, giantWords...)
 	if cw.Side != Gharvs {
 		w.spend(cw)
-		w.declared(cw, o) // special.go: what a Guard attacked (DN-KROB-1)
+		w.declared(cw, o)    // special.go: what a Guard attacked (DN-KROB-1)
+		w.entDeclared(cw, o) // special_ent.go: what an Ent attacked (DN3-PEOPLE-ENT-9)
 	}
 	r := w.d10(fmt.Sprintf("combat on %s by %s", list(cw.Defenders), list(cw.Attackers)))
 	code, es, _ := col.Combat(r.Total + mod)

@@ -90,6 +90,18 @@ type (
 	Traced struct {
 		Trace adjudicator.Trace `json:"trace"`
 	}
+	// Carried puts Unit aboard Carrier, on the front hex Seat of its
+	// counter (At), or takes it off to At (Aboard false); it spends MP,
+	// and the carrier CarrierMP (DN3-PEOPLE-ENT-20 … 28, special_ent.go).
+	Carried struct {
+		Unit      string `json:"unit"`
+		Carrier   string `json:"carrier"`
+		Aboard    bool   `json:"aboard,omitempty"`
+		Seat      int    `json:"seat,omitempty"`
+		At        string `json:"at"`
+		MP        int    `json:"mp,omitempty"`
+		CarrierMP int    `json:"carrier_mp,omitempty"`
+	}
 	// Ended ends the game.
 	Ended struct {
 		Winner adjudicator.Side `json:"winner,omitempty"`
@@ -109,6 +121,7 @@ func (*Rowed) EventType() string       { return Prefix + ".rowed" }
 func (*Revealed) EventType() string    { return Prefix + ".revealed" }
 func (*Traced) EventType() string      { return Prefix + ".traced" }
 func (*Ended) EventType() string       { return Prefix + ".ended" }
+func (*Carried) EventType() string     { return Prefix + ".carried" }
 
 func eventTypes() []adjudicator.EventType {
 	ev := func(mk func() adjudicator.Event) adjudicator.EventType {
@@ -128,6 +141,7 @@ func eventTypes() []adjudicator.EventType {
 		ev(func() adjudicator.Event { return &Traced{} }),
 		ev(func() adjudicator.Event { return &Ended{} }),
 		ev(func() adjudicator.Event { return &Capsized{} }), // chapter: Gharvs (gharv_capsize.go)
+		ev(func() adjudicator.Event { return &Carried{} }),  // DN3: the Ents (special_ent.go)
 	}
 	out = append(out, magicEvents()...) // magic chapter (spell_charms.go)
 	return append(out, pause.Events(Prefix)...)
@@ -159,6 +173,7 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 		if e.At != "" && c.Face == Killed {
 			c.Face, c.Wounds = Healthy, 0
 		}
+		s.offWith(c) // DN3: an Ent taken off the map takes the characters it carries (special_ent.go)
 	case *Moved:
 		c := s.Chars[e.Unit]
 		c.At = e.Path[len(e.Path)-1]
@@ -167,6 +182,7 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 		}
 		c.Spent += e.MP
 		s.Traces = append(s.Traces, adjudicator.Trace{Kind: e.Kind, Unit: e.Unit, Path: e.Path})
+		s.seatPassengers(c) // DN3: the characters an Ent carries go with it (special_ent.go)
 	case *Conditioned:
 		c := s.Chars[e.Unit]
 		c.Face, c.Wounds, c.Berserk, c.StunnedIn = e.Face, e.Wounds, e.Berserk, e.StunnedIn
@@ -198,6 +214,21 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 		s.Traces = append(s.Traces, e.Trace)
 	case *Ended:
 		s.Over, s.Winner, s.Result, s.Step = true, e.Winner, e.Result, StepOver
+	case *Carried: // DN3: the Ents (special_ent.go)
+		if c := s.Chars[e.Unit]; c != nil {
+			from := c.At
+			c.On, c.Seat, c.At = "", 0, e.At
+			if e.Aboard {
+				c.On, c.Seat = e.Carrier, e.Seat
+			}
+			c.Spent += e.MP
+			if from != e.At {
+				s.Traces = append(s.Traces, adjudicator.Trace{Kind: "move", Unit: e.Unit, Path: []string{from, e.At}})
+			}
+		}
+		if k := s.Chars[e.Carrier]; k != nil {
+			k.Spent += e.CarrierMP
+		}
 	case *Capsized: // chapter: Gharvs
 		s.Boats = slices.DeleteFunc(s.Boats, func(b *Boat) bool { return b.ID == e.Boat })
 	default:

@@ -29,6 +29,7 @@ var samples = map[string]adjudicator.Event{
 	Prefix + ".resumed":   &pause.Resumed{Prefix: Prefix, Question: "q", Side: Krobs, Answer: "x", By: "player"},
 	Prefix + ".standing":  &pause.StandingSet{Prefix: Prefix, Side: Krobs, Key: KeyAdvance, Answer: "never"},
 	Prefix + ".capsized":  &Capsized{Boat: "boat-1", By: "gharv-1"},
+	Prefix + ".carried":   &Carried{Unit: "jon", Carrier: "ent-1", Aboard: true, Seat: 1, At: "0103", MP: 4, CarrierMP: 2}, // DN3: the Ents
 	// magic chapter
 	Prefix + ".charmed":        &Charmed{Charm: Charm{ID: "zacharie/t1/magic-circle", Spell: "magic-circle", Effect: "magic-circle", Caster: "zacharie", Side: Adventurers, Locs: []string{"0202"}, Expires: 2}},
 	Prefix + ".uncharmed":      &Uncharmed{ID: "zacharie/t1/magic-circle"},

@@ -63,7 +63,13 @@ func (w *world) cannotFire(sh, t *Char, flag string) string {
 	case t == nil || !t.Alive() || !Enemy(sh.Side, t.Side):
 		return "the target is no living enemy on the map"
 	}
-	if th := st.Threats(string(sh.Side), st.loc(sh)); len(th) > 0 {
+	if why := missileProof(t, st.Kind(t)); why != "" { // DN3: the dragon (special_dragon.go)
+		return why
+	}
+	if why := w.cannotFireFromEnt(sh); why != "" { // DN3: from an Ent (special_ent.go)
+		return why
+	}
+	if th := st.ThreatsTo(sh); len(th) > 0 {
 		return fmt.Sprintf("%s is in position to attack it: it fights hand to hand (DN-FIRE-4)", th[0].ID)
 	}
 	for _, a := range st.Living(sh.Side) {
@@ -89,7 +95,7 @@ func (s *State) aim(sh, t *Char) (hex.Loc, string, string) {
 			}
 			continue
 		}
-		cover, no := s.LineOfFire(sh, l)
+		cover, no := s.LineOfFire(sh, t, l)
 		switch {
 		case no != "":
 			why = "no line of fire: " + no
@@ -122,9 +128,12 @@ func (w *world) shoot(sh, t *Char, what string) {
 		mod++
 		why = append(why, "+1 wounded shooter (DN-FIRE-5, -10)")
 	}
-	if tk.FireTarget != 0 {
-		mod += tk.FireTarget
-		why = append(why, fmt.Sprintf("%+d %s (DN-FIRE-10)", tk.FireTarget, tk.Title))
+	if n := tk.FireTarget; n != 0 || tk.FireTargetFlaming != 0 {
+		if w.flaming(sh) && tk.FireTargetFlaming != 0 { // DN3: a flaming missile at an Ent (DN3-PEOPLE-ENT-12)
+			n = tk.FireTargetFlaming
+		}
+		mod += n
+		why = append(why, fmt.Sprintf("%+d %s (%s)", n, tk.Title, tk.cite("fire-target", "DN-FIRE-10")))
 	}
 	if k.FireShooter != 0 {
 		mod += k.FireShooter
@@ -133,6 +142,11 @@ func (w *world) shoot(sh, t *Char, what string) {
 	if n, words := w.fireCharm(sh); n != 0 { // magic chapter: Improve fire
 		mod += n
 		why = append(why, words)
+	}
+	if e := st.carrier(sh); e != nil { // DN3: fired from an Ent, which then neither moves nor fights (DN3-PEOPLE-ENT-26)
+		mod++
+		why = append(why, fmt.Sprintf("+1 from %s (DN3-PEOPLE-ENT-26)", e.ID))
+		w.emit(&Flagged{Flag: flagSteady, IDs: []string{e.ID}})
 	}
 	r := w.d10(fmt.Sprintf("%s by %s at %s", what, sh.ID, t.ID))
 	code, es, used := st.data.FireResult(k.Weapon, cover, r.Total+mod)
@@ -148,6 +162,10 @@ func (w *world) shoot(sh, t *Char, what string) {
 		mods = strings.Join(why, ", ")
 	}
 	w.say(used, "%s (%s) shoots at %s on %s, %s cover; %s: %s.", sh.ID, k.Weapon, t.ID, t.At, cover, mods, res)
+	if out, whyNot := fireEffects(tk, es); whyNot != "" { // DN3: an Ent (special_ent.go)
+		w.say(Provs{tk.Prov}, "%s: %s.", t.ID, whyNot)
+		es = out
+	}
 	for _, e := range es {
 		w.hurt(t, e.What, e.N, []*Char{sh}, used, false)
 	}

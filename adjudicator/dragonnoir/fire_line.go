@@ -43,7 +43,7 @@ type lineHex struct {
 // LineOfFire traces the line from shooter to the target location
 // (DN-FIRE-7) and says whether it is clear, and if not why, with the cover
 // the target has (DN-COVER-1; AMB-6: the highest single cover counts).
-func (s *State) LineOfFire(shooter *Char, to hex.Loc) (cover string, why string) {
+func (s *State) LineOfFire(shooter, target *Char, to hex.Loc) (cover string, why string) {
 	if why := s.warded(to); why != "" { // magic chapter: a magic circle
 		return "", why
 	}
@@ -51,13 +51,13 @@ func (s *State) LineOfFire(shooter *Char, to hex.Loc) (cover string, why string)
 	if why != "" {
 		return "", why
 	}
-	if why := s.fireBlocked(shooter, ln); why != "" {
+	if why := s.fireBlocked(shooter, target, ln); why != "" {
 		return "", why
 	}
 	if why := s.steepBank(ln); why != "" {
 		return "", why
 	}
-	return s.fireCover(ln), ""
+	return s.fireCover(ln, target), ""
 }
 
 // traceFire traces the line: from the opening the shooter stands at when
@@ -157,7 +157,7 @@ func (s *State) inRoom(in, h hex.Hex) bool {
 // between (DN-COVER-15), except a low one for a shooter that is not a
 // dwarf, one in water, and one on the lower level when an end is a level
 // above the other (DN-COVER-16).
-func (s *State) fireBlocked(shooter *Char, ln *fireLine) string {
+func (s *State) fireBlocked(shooter, target *Char, ln *fireLine) string {
 	for _, ls := range ln.sides {
 		for _, f := range ls.features {
 			ft := s.data.Features[f.Kind]
@@ -198,6 +198,7 @@ func (s *State) fireBlocked(shooter *Char, ln *fireLine) string {
 			for _, c := range s.At(l) {
 				switch {
 				case !c.Standing() || c == shooter:
+				case c.ID == shooter.On || target != nil && c.ID == target.On: // DN3: the Ent a shooter or target sits on (special_ent.go)
 				case s.Terrain(l).Has(TerrWater):
 				case split && l.Level <= low:
 				case s.Kind(c).Has(TagLow) && !sk.Has(TagDwarf):
@@ -267,9 +268,9 @@ func (s *State) steep(h hex.Hex) bool {
 // (no-cover-for: DN-COVER-21, -24), and a feature's own cover for a target
 // in water (DN-COVER-20); a hex crossed that covers a target in water (a
 // wooden bridge, DN-COVER-19).
-func (s *State) fireCover(ln *fireLine) string {
+func (s *State) fireCover(ln *fireLine, target *Char) string {
 	t := s.Terrain(ln.to)
-	cover := t.Cover
+	cover := s.targetCover(target, t) // DN3: an Ent, a character it carries (special_ent.go)
 	wet := t.Has(TerrWater)
 	raise := func(c string) {
 		if coverRank(c) > coverRank(cover) {

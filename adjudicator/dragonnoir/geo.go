@@ -104,11 +104,12 @@ func (s *State) Locs(c *Char) []hex.Loc {
 func (s *State) Covers(c *Char, l hex.Loc) bool { return slices.Contains(s.Locs(c), l) }
 
 // At lists the characters on the map covering l, in ID order (dead ones
-// too: ask Alive).
+// too: ask Alive). A character an Ent carries is not on the hex but above
+// it: Aboard lists them (DN3, special_ent.go).
 func (s *State) At(l hex.Loc) []*Char {
 	var out []*Char
 	for _, c := range s.Sorted() {
-		if c.At != "" && s.Covers(c, l) {
+		if c.At != "" && c.On == "" && s.Covers(c, l) {
 			out = append(out, c)
 		}
 	}
@@ -153,12 +154,7 @@ func (s *State) CanEnter(k *Kind, l hex.Loc) bool {
 	if t == nil || t.Impassable || s.burning(l) { // burning: magic chapter, a fireball's hex (AMB-78)
 		return false
 	}
-	for _, tag := range t.ClosedTo {
-		if k.Has(tag) {
-			return false
-		}
-	}
-	return true
+	return !closedTo(k, t) // move_rider.go: a rider's prohibitions
 }
 
 // InPosition reports whether e is in position to attack location l
@@ -168,27 +164,42 @@ func (s *State) CanEnter(k *Kind, l hex.Loc) bool {
 // rear alone. Fire (DN-FIRE-4, DN-COVER-17), infiltration (DN-INFIL-1) and
 // combat (DN-COMBAT-1) all ask this one function.
 func (s *State) InPosition(e *Char, l hex.Loc) bool {
-	if !e.Standing() || !s.CanEnter(s.Kind(e), l) {
+	if !e.Standing() {
 		return false
 	}
+	if e.On != "" { // DN3: a character an Ent carries (special_ent.go)
+		return s.aboardReaches(e, l)
+	}
 	k := s.Kind(e)
-	for _, from := range s.Locs(e) {
-		if !s.Touch(from, l) {
-			continue
-		}
-		if k.Shape == hex.Single.Name || k.Faces["healthy"].Rear == 0 {
-			return true
-		}
-		if c, ok := s.footprint(e).ContactOf(l.Hex); ok && c.Aspect&hex.AspectRear != c.Aspect {
-			return true
+	if s.CanEnter(k, l) {
+		for _, from := range s.Locs(e) {
+			if !s.Touch(from, l) {
+				continue
+			}
+			if k.Shape == hex.Single.Name || k.Faces["healthy"].Rear == 0 {
+				return true
+			}
+			if s.notRearOnly(e, l.Hex) {
+				return true
+			}
 		}
 	}
-	return false
+	return k.ReachUp > 0 && s.reachesUp(e, l) // DN3: an Ent's, the dragon's reach (special_dragon.go)
+}
+
+// notRearOnly reports whether h touches e's counter by a side that is not
+// of its grey rear zone (DN-KROB-2, DN3-PEOPLE-ENT-9).
+func (s *State) notRearOnly(e *Char, h hex.Hex) bool {
+	c, ok := s.footprint(e).ContactOf(h)
+	return ok && c.Aspect&hex.AspectRear != c.Aspect
 }
 
 // CanAttack reports whether a is in position to attack one of d's
 // locations.
 func (s *State) CanAttack(a, d *Char) bool {
+	if d.On != "" { // DN3: a character an Ent carries (special_ent.go)
+		return s.reachesAboard(a, d)
+	}
 	for _, l := range s.Locs(d) {
 		if s.InPosition(a, l) {
 			return true

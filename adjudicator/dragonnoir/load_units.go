@@ -72,6 +72,7 @@ func (d *Data) counters(c *checker, f countersFile) {
 				c.at(file, l.Line, "kind %s: tag %q is not one of %s", k.ID, t, strings.Join(counterTags, ", "))
 			}
 		}
+		d.checkGiants(c, file, l.Line, &k)  // DN3: Ents and the Black Dragon (special_ent.go)
 		if k.Armoured && !k.Has(TagSinks) { // movement chapter: armour counts for every rule (DN-CNT-9), and sinks (DN-MOVE-5)
 			k.Tags = append(slices.Clone(k.Tags), TagSinks)
 		}

@@ -18,7 +18,8 @@ import (
 // adjudicator.HexMaps and GameBoards.
 var vocabulary = hexmap.Vocabulary{
 	Terrain: []string{"floor", "rock", "tree", "marsh", "unstable", "water", "beach", "sand", "slope",
-		"talus", "stairs", "pontoon", "bridge", "stone-bridge", "ford"},
+		"talus", "stairs", "pontoon", "bridge", "stone-bridge", "ford",
+		"brush"}, // DN3: the valley (DN3-PEOPLE-ENT-7)
 	Sides:     []string{"wall", "door", "low-wall", "window", "slit", "ruin"}, // ruin: fire chapter (DN-COVER-14)
 	Points:    []string{"entry", "exit", "trapdoor", "oubliette"},
 	Barriers:  []string{"wall"},
@@ -26,7 +27,8 @@ var vocabulary = hexmap.Vocabulary{
 	Ramps:     []string{"stairs", "talus", "slope"},
 	Decks:     []string{"footbridge"},
 	Letters: map[string]byte{"floor": '.', "rock": '#', "tree": 't', "marsh": 'm', "unstable": 'u', "water": '~',
-		"beach": 'b', "sand": 's', "slope": '/', "talus": 'T', "stairs": 'S', "pontoon": 'p', "bridge": '=', "stone-bridge": 'B', "ford": 'f'},
+		"beach": 'b', "sand": 's', "slope": '/', "talus": 'T', "stairs": 'S', "pontoon": 'p', "bridge": '=', "stone-bridge": 'B', "ford": 'f',
+		"brush": 'r'}, // DN3
 }
 
 var (
@@ -107,6 +109,7 @@ var style = &adjudicator.PictureStyle{
 		{Kind: "bridge", Fill: 0x9b6b3c, Pattern: "planks", Mark: 0x4a2f14},
 		{Kind: "stone-bridge", Fill: 0x9a9a9a, Pattern: "stones", Mark: 0x4d4d4d},
 		{Kind: "ford", Fill: 0x8fb3d1, Pattern: "stones", Mark: 0xf5f5f5}, // DN-MOVE-6: white stones in the water
+		{Kind: "brush", Fill: 0xb8c98f, Pattern: "tufts", Mark: 0x6b7a3a}, // DN3: broussailles
 	},
 	Points: []adjudicator.PointStyle{
 		{Kind: "entry", Label: "IN", Fill: 0x009e73, Text: 0xffffff},

@@ -267,6 +267,69 @@ type Kind struct {
 	GuardedBy      string   `yaml:"guarded-by"`   // a kind whose defence joins its own when adjacent (DN-SPEC-11)
 	Tags           []string `yaml:"tags"`
 	Prov           Prov     `yaml:",inline"`
+	// MagicResistance is added to the difficulty of every spell cast at
+	// it (Table DN3-T6, DN3-MAGIC-9, AMB-86; the magic chapter applies it).
+	MagicResistance int `yaml:"magic-resistance"`
+	// DN3: the Ents and the Black Dragon (special_ent.go, special_dragon.go,
+	// move_rider.go), fields a kind of the valley may use too.
+	//
+	// StepCost is what one step of a counter of several hexes costs: ""
+	// the dearest hex it newly covers (the Queen and her Guards,
+	// DN-MOVE-17: turning is free); "all" the dearest of all the hexes it
+	// covers after the step, turning too (DN3-PEOPLE-ENT-2); "centre" the
+	// hex its anchor enters, the centre of its body (DN3-PEOPLE-DRAGON-2).
+	StepCost string `yaml:"step-cost"`
+	// RiderEnters: terrain kinds where a rider of this kind is no rider:
+	// it enters them at the cost on foot (an Ent among trees,
+	// DN3-PEOPLE-ENT-1; move_rider.go).
+	RiderEnters []string `yaml:"rider-enters"`
+	// Favourable: terrain kinds that are + for it in combat, whatever the
+	// terrain's own effect (trees and brush for an Ent, DN3-PEOPLE-ENT-7).
+	Favourable []string `yaml:"favourable"`
+	// CombatBonus is a die modifier in its favour in every combat it
+	// fights: added to the roll of attackers against it, taken off its
+	// own attack roll (DN3-PEOPLE-ENT-3, AMB-62).
+	CombatBonus int `yaml:"combat-bonus"`
+	// Attacks: the attacks it makes in a turn when more than one, on
+	// different enemies or combined on one (mode: both); each character
+	// it carries takes one away (DN3-PEOPLE-ENT-9, DN3-PEOPLE-ENT-20).
+	Attacks int `yaml:"attacks"`
+	// ReachUp: it attacks a character on a hex next to it up to this many
+	// whole levels above its own (DN3-PEOPLE-ENT-11, DN3-PEOPLE-DRAGON-4);
+	// ReachOver: even across a hexside feature that stops movement, a
+	// rampart's parapet (DN3-PEOPLE-DRAGON-4).
+	ReachUp   int  `yaml:"reach-up"`
+	ReachOver bool `yaml:"reach-over"`
+	// NoCoverIn: terrain kinds that give it no cover from fire
+	// (DN3-PEOPLE-ENT-15).
+	NoCoverIn []string `yaml:"no-cover-in"`
+	// InfilSize: it rolls for infiltration only past enemies covering at
+	// least this many hexes, and makes only such enemies roll past it
+	// (DN3-PEOPLE-ENT-17, -18); 0 for everyone else.
+	InfilSize int `yaml:"infiltration-size"`
+	// FireTargetFlaming replaces FireTarget for a flaming missile
+	// (DN3-PEOPLE-ENT-12).
+	FireTargetFlaming int `yaml:"fire-target-flaming"`
+	// Fireball: what a fireball does to it, for rolls 1 to 10, instead of
+	// the spell's rows (DN3-PEOPLE-ENT-30).
+	Fireball []string `yaml:"fireball"`
+	// Carries: the counter tags of the characters it may carry, two at
+	// most, on its front hexes (DN3-PEOPLE-ENT-20, -21); "human" only with
+	// the option ent-passengers=and-humans.
+	Carries []string `yaml:"carries"`
+	// Cites: the rules a report names for this kind's conversions, by
+	// what they convert: stunned, killed, fire-target, rear, and fly (it
+	// does not).
+	Cites    map[string]string `yaml:"cites"`
+	fireball [][]Effect        // Fireball, parsed
+}
+
+// cite is the rule a report names for what of k (Cites), or def.
+func (k *Kind) cite(what, def string) string {
+	if r := k.Cites[what]; r != "" {
+		return r
+	}
+	return def
 }
 
 type countersFile struct {

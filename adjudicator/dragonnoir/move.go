@@ -77,6 +77,8 @@ func (w *world) cannotMove(side string, c *Char) string {
 		return "a stunned character does not move (AMB-12)"
 	case st.Is(flagMoved, c.ID):
 		return "it has already moved this turn (DN-MOVE-2)"
+	case st.Is(flagSteady, c.ID): // DN3: special_ent.go
+		return "a character it carries fired from it this turn: it does not move (DN3-PEOPLE-ENT-26)"
 	}
 	k := st.Kind(c)
 	if wp := st.data.Weapons[k.Weapon]; wp != nil && !wp.MoveAfterFire && st.Is(flagFiredOff, c.ID) {
@@ -96,7 +98,15 @@ func (w *world) moveOrder(p *program, o *MoveOrder) bool {
 			w.say(nil, "%s does not move: %s.", o.Unit, why)
 			return false
 		}
+		if c.On != "" && o.ClimbOff == "" { // DN3: a character carried (move_climb.go)
+			w.say(nil, "%s does not move: it is carried by %s, and its only move is climbing off (DN3-PEOPLE-ENT-24).", o.Unit, c.On)
+			return false
+		}
 		w.emit(&Flagged{Flag: flagMoved, IDs: []string{c.ID}})
+		if o.ClimbOff != "" { // DN3: its whole move (move_climb.go)
+			w.climbOff(c, o)
+			return false
+		}
 		wk.Move = &moveWork{Afloat: w.boatOf(c) != nil, Trail: []trailStep{{c.At, c.Facing}}}
 	}
 	mv := wk.Move
@@ -141,6 +151,9 @@ func (w *world) moveOrder(p *program, o *MoveOrder) bool {
 		wk.Step, wk.Entered, wk.Fired = 0, false, false
 	}
 	w.settle(c, mv)
+	if o.ClimbOn != "" && c.Standing() { // DN3: at the end of its path (move_climb.go)
+		w.climbOn(c, o.ClimbOn)
+	}
 	return false
 }
 
@@ -160,9 +173,12 @@ func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) 
 		if len(seg) > 1 {
 			f, _ := st.Values(c)
 			w.emit(&Moved{Unit: c.ID, Path: seg, Facing: facing, MP: mp, Kind: "move"})
-			if len(seg) == 2 && seg[0] == seg[1] {
+			switch {
+			case len(seg) == 2 && seg[0] == seg[1] && mp > 0: // DN3: an Ent turning pays (DN3-PEOPLE-ENT-2)
+				w.say(used, "%s turns on %s to face %s (%d MP, its dearest hex, DN3-PEOPLE-ENT-2; %d of %d spent).", c.ID, c.At, c.Facing, mp, c.Spent, f.Move)
+			case len(seg) == 2 && seg[0] == seg[1]:
 				w.say(nil, "%s turns on %s to face %s (free, DN-MOVE-17).", c.ID, c.At, c.Facing)
-			} else {
+			default:
 				w.say(used, "%s moves %s (%d MP; %d of %d spent).", c.ID, strings.Join(seg, " → "), mp, c.Spent, f.Move)
 			}
 			for _, s := range seg[1:] {
@@ -274,7 +290,7 @@ func mustLoc(st *State, s string) hex.Loc {
 // along its own way to the last location where c stands alone, without
 // paying or rolling again.
 func (w *world) settle(c *Char, mv *moveWork) {
-	if !c.Alive() {
+	if !c.Alive() || c.On != "" { // DN3: a character carried is above the hex (special_ent.go)
 		return
 	}
 	crowd := w.sharing(c, c.At, c.Facing)

@@ -66,11 +66,24 @@ func (w *world) infiltrators(c *Char, l hex.Loc) []*Char {
 	}
 	var out []*Char
 	for _, e := range st.Threats(string(c.Side), l) {
-		if !st.Kind(e).Has(TagCausesNoInfil) {
+		if !st.Kind(e).Has(TagCausesNoInfil) && st.bigEnough(c, e) && st.bigEnough(e, c) {
 			out = append(out, e)
 		}
 	}
 	return out
+}
+
+// bigEnough reports whether b is big enough for a to reckon with in an
+// infiltration: a kind with an infiltration-size rolls only past, and
+// makes only roll, creatures covering at least that many hexes (an Ent:
+// three, DN3-PEOPLE-ENT-17, -18).
+func (s *State) bigEnough(a, b *Char) bool {
+	n := s.Kind(a).InfilSize
+	if n == 0 {
+		return true
+	}
+	sh, _ := hex.ParseShape(s.Kind(b).Shape)
+	return sh.Size() >= n
 }
 
 // infiltratorsOf are the infiltrators of every location c covers now

@@ -59,6 +59,9 @@ func (w *world) step(c *Char, k *Kind, cur hex.Loc, curFace string, l hex.Loc, f
 		cost, prov, ok = st.MPCost(k, l)
 		cost += st.crossing(cur, l) // magic chapter: a demolished wall
 		if !ok {
+			if why := st.riderBarred(k, l); why != "" { // move_rider.go
+				return 0, prov, why
+			}
 			return 0, prov, fmt.Sprintf("a %s may not enter %s (%s, DN-MOVE-5)", k.Title, locString(st.board, l), t.Title)
 		}
 		if from == nil {
@@ -96,6 +99,20 @@ func notFrom(k *Kind, from, to *Terrain) string {
 		return fmt.Sprintf("%s cannot be entered from %s (DN-MOVE-7, DN-SPEC-8)", to.Title, from.Title)
 	}
 	return ""
+}
+
+// dearest is the dearest of the hexes hs for a character of kind k, with
+// its provenance: a step of an Ent pays it for all three
+// (DN3-PEOPLE-ENT-2: "celui des trois qui a le mouvement le plus coûteux
+// compte pour tous"), turning in place too, a fraction of its movement.
+func (s *State) dearest(k *Kind, hs []hex.Hex) (int, Prov) {
+	cost, prov := 0, Prov{Rule: "DN3-PEOPLE-ENT-2"}
+	for _, h := range hs {
+		if n, p, _ := s.MPCost(k, s.board.FloorLoc(h)); n > cost {
+			cost, prov = n, p
+		}
+	}
+	return cost, prov
 }
 
 // walled reports whether a hexside feature that stops movement stands
@@ -151,6 +168,9 @@ func (w *world) stepFootprint(c *Char, k *Kind, cur hex.Loc, curFace string, l h
 			return narrow(h, "off the map")
 		}
 		if hl := mp.FloorLoc(h); !st.CanEnter(k, hl) {
+			if why := st.riderBarred(k, hl); why != "" { // move_rider.go
+				return 0, t.Prov, fmt.Sprintf("facing %s on %s it would cover %s: %s", mp.Layout.DirName(fp.Facing), l.Hex, h, why)
+			}
 			return narrow(h, "where it cannot stand ("+st.Terrain(hl).Title+")")
 		}
 		if w.boatOn(mp.FloorLoc(h)) != nil {
@@ -194,6 +214,18 @@ func (w *world) stepFootprint(c *Char, k *Kind, cur hex.Loc, curFace string, l h
 		}
 		if n += max(extra, 0); n > cost {
 			cost, prov = n, p
+		}
+	}
+	switch k.StepCost { // DN3: an Ent's three hexes, the dragon's centre (giantCost)
+	case "all":
+		if n, p := st.dearest(k, hs); n > cost || l.Hex == cur.Hex {
+			cost, prov = max(cost, n), p
+		}
+	case "centre":
+		cost, prov = 0, Prov{Rule: "DN3-PEOPLE-DRAGON-2"}
+		if l.Hex != cur.Hex {
+			n, _, _ := st.MPCost(k, l)
+			cost, prov = n+st.crossing(cur, l), t.Prov
 		}
 	}
 	if last {

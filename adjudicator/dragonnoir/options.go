@@ -27,6 +27,10 @@ type Rules struct {
 	// in every combat and shot, not only in a combat Zed takes part in
 	// (DN-SPEC-16; AMB-14's default is Zed's combats only).
 	GharvScratch bool `json:"gharv_scratch,omitempty"`
+	// EntHumans (DN3, option ent-passengers=and-humans): an Ent may carry
+	// humans too, which DN3-PEOPLE-ENT-21 allows "if a scenario's special
+	// rules allow it".
+	EntHumans bool `json:"ent_humans,omitempty"`
 }
 
 var knownOptions = []adjudicator.OptionInfo{
@@ -41,6 +45,9 @@ var knownOptions = []adjudicator.OptionInfo{
 	// Special rules chapter.
 	{Name: "gharv-scratch", Default: "zed", Values: []string{"zed", "always"},
 		Doc: "when a Gharv dies of its first scratch (DN-SPEC-16, AMB-14): zed — a wounded result kills a Gharv in a combat Zed takes part in, as the sentence sits in Zed's paragraph (the digest's default); always — whatever wounds it, in any combat or shot"},
+	// DN3: the Ents.
+	{Name: "ent-passengers", Default: "elves-hobbits", Values: []string{"elves-hobbits", "and-humans"},
+		Doc: "whom an Ent may carry (DN3-PEOPLE-ENT-21): elves-hobbits — elves and hobbits only; and-humans — humans too, which the rule allows when a scenario's special rules say so"},
 }
 
 func parseOptions(o map[string]string) (Rules, error) {
@@ -80,8 +87,16 @@ func parseOptions(o map[string]string) (Rules, error) {
 			default:
 				return r, fmt.Errorf("option gharv-scratch=%s: write zed or always", v)
 			}
+		case "ent-passengers": // DN3: the Ents
+			switch v {
+			case "elves-hobbits":
+			case "and-humans":
+				r.EntHumans = true
+			default:
+				return r, fmt.Errorf("option ent-passengers=%s: write elves-hobbits or and-humans", v)
+			}
 		default:
-			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire, blocked-retreat, magician-level and gharv-scratch)", k)
+			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire, blocked-retreat, magician-level, gharv-scratch and ent-passengers)", k)
 		}
 	}
 	return r, nil

@@ -96,12 +96,19 @@ type MoveOrder struct {
 	Row       []string `json:"row,omitempty" yaml:"row,omitempty"`
 	Then      []string `json:"then,omitempty" yaml:"then,omitempty"`
 	IfStopped []string `json:"if_stopped,omitempty" yaml:"if-stopped,omitempty"`
+	// DN3 (move_climb.go): ClimbOn, the Ent the character climbs onto at
+	// the end of its path (DN3-PEOPLE-ENT-22); ClimbOff, the location a
+	// character carried climbs down to, its whole move (DN3-PEOPLE-ENT-23,
+	// -24).
+	ClimbOn  string `json:"climb_on,omitempty" yaml:"climb-on,omitempty"`
+	ClimbOff string `json:"climb_off,omitempty" yaml:"climb-off,omitempty"`
 }
 
 // AttackOrder is one combat (PBEM-DN-4, -8): the attackers (together when
 // several), the defenders; a Guard's Mode (two attacks on different
 // enemies, or "legs": one doubled attack on an enemy between its legs,
-// DN-KROB-1); From front or rear against the Queen or a Guard (DN-KROB-2,
+// DN-KROB-1), an Ent's ("both": its two attacks combined on one enemy,
+// DN3-PEOPLE-ENT-9); From front or rear against the Queen or a Guard (DN-KROB-2,
 // -3); Web, instead of defenders, the location of a web to destroy
 // (DN-WEB-1).
 type AttackOrder struct {
@@ -111,6 +118,9 @@ type AttackOrder struct {
 	From      string   `json:"from,omitempty" yaml:"from,omitempty"`
 	Web       string   `json:"web,omitempty" yaml:"web,omitempty"`
 	Line      int      `json:"-" yaml:"-"`
+	// Ram: the location of a building an Ent or the dragon rams, as a
+	// makeshift ram (DN3-PEOPLE-ENT-19, DN3-PEOPLE-DRAGON-5; special_ent.go).
+	Ram string `json:"ram,omitempty" yaml:"ram,omitempty"`
 }
 
 // Standing orders by key, each the YAML of its answer (pause.State keeps
@@ -256,14 +266,24 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 				bad(l.Line, adjudicator.CodeUnknownUnit, "defenders: no character %q", d)
 			}
 		}
-		if len(x.Attackers) == 0 || (len(x.Defenders) == 0) == (x.Web == "") {
-			bad(l.Line, adjudicator.CodeMissingField, "an attack names its attackers and either its defenders or a web to destroy")
+		targets := 0
+		for _, t := range []bool{len(x.Defenders) > 0, x.Web != "", x.Ram != ""} {
+			if t {
+				targets++
+			}
+		}
+		if len(x.Attackers) == 0 || targets != 1 {
+			bad(l.Line, adjudicator.CodeMissingField, "an attack names its attackers and one of: its defenders, a web to destroy, a building to ram (an Ent or the dragon)")
 		}
 		if x.Web != "" {
 			loc(l.Line, x.Web)
 		}
-		if !slices.Contains([]string{"", "two", "legs"}, x.Mode) || !slices.Contains([]string{"", "front", "rear"}, x.From) {
-			bad(l.Line, adjudicator.CodeBadValue, "mode is two or legs (a Guard, DN-KROB-1), from is front or rear (DN-KROB-2)")
+		if x.Ram != "" { // DN3: an Ent's or the dragon's ram (special_ent.go)
+			loc(l.Line, x.Ram)
+			checkRam(st, &x, bad)
+		}
+		if !slices.Contains([]string{"", "two", "legs", "both"}, x.Mode) || !slices.Contains([]string{"", "front", "rear"}, x.From) {
+			bad(l.Line, adjudicator.CodeBadValue, "mode is two or legs (a Guard, DN-KROB-1) or both (an Ent's two attacks on one enemy, DN3-PEOPLE-ENT-9), from is front or rear (DN-KROB-2, DN3-PEOPLE-ENT-8)")
 		}
 		o.Attacks = append(o.Attacks, x)
 	}

@@ -32,6 +32,9 @@ func (w *world) hurt(c *Char, what string, n int, by []*Char, used Provs, melee 
 	switch cv.What {
 	case "":
 		return false
+	case "fall": // DN3: a character carried, stunned at the Ent's foot (special_ent.go)
+		w.fall(c, by)
+		return true
 	case "berserk":
 		w.emit(&Conditioned{Unit: c.ID, Face: Healthy, Wounds: c.Wounds, Berserk: true})
 		return false
@@ -76,6 +79,7 @@ func (w *world) wound(c *Char, n int, used Provs) bool {
 func (w *world) kill(c *Char, used Provs) {
 	w.emit(&Conditioned{Unit: c.ID, Face: Killed, Wounds: c.Wounds})
 	w.say(used, "%s is killed.", c.ID)
+	w.unload(c) // DN3: an Ent's passengers, a passenger's Ent (special_ent.go)
 }
 
 // left lists, as players write them, the locations of before that c no
@@ -85,7 +89,7 @@ func (w *world) left(c *Char, before []hex.Loc) []string {
 	st := w.st()
 	var out []string
 	for _, l := range before {
-		if !c.Standing() || !st.Covers(c, l) {
+		if (!c.Standing() || !st.Covers(c, l)) && !w.occupied(c, l) { // occupied: DN3, the Ent a character carried fell from
 			out = append(out, locString(st.board, l))
 		}
 	}

@@ -149,6 +149,12 @@ type PosUnit struct {
 	Spent     int    `yaml:"spent"`
 	PE        *int   `yaml:"pe"`
 	Level     int    `yaml:"level"` // a magician's (DN-MAGIC-2; magic chapter)
+	// Side puts the character on the other side than its kind's (a DN3
+	// people fights for whoever it allied with): adventurers or krobs.
+	Side string `yaml:"side"`
+	// On: the Ent carrying it, at: one of the Ent's two front hexes
+	// (DN3-PEOPLE-ENT-20; special_ent.go). The Ent comes earlier in units.
+	On string `yaml:"on"`
 }
 
 func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
@@ -205,6 +211,13 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 			return nil, fmt.Errorf("position: units %d: %v", i+1, err)
 		}
 		c := st.Chars[u.Unit]
+		switch adjudicator.Side(u.Side) {
+		case "":
+		case Adventurers, Krobs:
+			c.Side = adjudicator.Side(u.Side)
+		default:
+			return nil, fmt.Errorf("position: units %d: side %q is adventurers or krobs", i+1, u.Side)
+		}
 		if u.Face != "" {
 			if !slices.Contains([]string{Healthy, Stunned, Wounded}, u.Face) {
 				return nil, fmt.Errorf("position: units %d: face %q is healthy, stunned or wounded", i+1, u.Face)
@@ -217,6 +230,11 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 		}
 		if u.PE != nil {
 			c.PE = *u.PE
+		}
+		if u.On != "" { // DN3: carried by an Ent (special_ent.go)
+			if err := st.seatAt(c, u.On); err != nil {
+				return nil, fmt.Errorf("position: units %d: on: %v", i+1, err)
+			}
 		}
 	}
 	for _, w := range p.Webs {

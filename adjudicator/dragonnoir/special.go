@@ -45,6 +45,8 @@ func (w *world) convert(c *Char, what string, by []*Char, melee bool) conversion
 	st := w.st()
 	k := st.Kind(c)
 	switch {
+	case c.On != "" && (what == Retreat || what == Stunned): // DN3: special_ent.go
+		return conversion{What: "fall"}
 	case k.Has(TagInvulnerable):
 		return conversion{What: Retreat, N: 1, Why: fmt.Sprintf("%s cannot be hurt: a simple retreat (DN-SPECTRE-3)", c.ID)}
 	case what == Retreat && c.Berserk:
@@ -61,7 +63,7 @@ func (w *world) convert(c *Char, what string, by []*Char, melee bool) conversion
 			return conversion{What: Killed}
 		}
 		n = 2
-		why = append(why, "killed is a double wound (DN-SPEC-13, DN-KROB-8)")
+		why = append(why, fmt.Sprintf("killed is a double wound (%s)", k.cite("killed", "DN-SPEC-13, DN-KROB-8")))
 	}
 	if melee {
 		if cv, ok := w.lethal(c, k, by, why); ok {
@@ -91,7 +93,7 @@ func (w *world) stunned(c *Char, k *Kind) conversion {
 		return conversion{What: "berserk", Why: "stunned, Crazy Ork goes berserk (DN-SPEC-1)"}
 	case k.StunnedRetreat > 0:
 		return conversion{What: Retreat, N: k.StunnedRetreat,
-			Why: fmt.Sprintf("a %s is never stunned: it retreats %d instead (%s)", k.Title, k.StunnedRetreat, stunnedRule(k))}
+			Why: fmt.Sprintf("%s is never stunned: it retreats %d instead (%s)", aKind(k), k.StunnedRetreat, stunnedRule(k))}
 	}
 	return conversion{What: Stunned}
 }
@@ -100,6 +102,8 @@ func (w *world) stunned(c *Char, k *Kind) conversion {
 // retreat, for the report.
 func stunnedRule(k *Kind) string {
 	switch {
+	case k.Cites["stunned"] != "": // DN3: an Ent's, the dragon's
+		return k.Cites["stunned"]
 	case k.Side == string(Krobs):
 		return "DN-KROB-10"
 	case k.Has(TagKilledDoubleWound):

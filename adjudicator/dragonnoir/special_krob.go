@@ -25,7 +25,8 @@ func flagTargets(id string) string { return "attacked-by:" + id }
 // says why the second one is refused when it is.
 func (w *world) mayAttackAgain(a *Char) bool {
 	st := w.st()
-	return st.Kind(a).Has(TagGuard) && !st.Is(flagAttackedTwice, a.ID)
+	k := st.Kind(a)
+	return k.Has(TagGuard) && !st.Is(flagAttackedTwice, a.ID) || k.Attacks > 1 // an Ent's two: special_ent.go says why not (DN3-PEOPLE-ENT-9)
 }
 
 // declareSpecial checks what the Krobs' bodies change in an attack that
@@ -34,6 +35,9 @@ func (w *world) mayAttackAgain(a *Char) bool {
 // (DN-KROB-2, -3). When it can, it adds the co-defenders (DN-SPEC-11).
 func (w *world) declareSpecial(cw *combatWork, o *AttackOrder) string {
 	if why := w.guardMode(cw, o); why != "" {
+		return why
+	}
+	if why := w.entAttack(cw, o); why != "" { // DN3: special_ent.go
 		return why
 	}
 	st := w.st()
@@ -57,7 +61,7 @@ func (w *world) guardMode(cw *combatWork, o *AttackOrder) string {
 			guards = append(guards, a)
 		}
 	}
-	if o.Mode != "" && len(guards) == 0 {
+	if o.Mode != "" && o.Mode != "both" && len(guards) == 0 {
 		return fmt.Sprintf("mode: %s is a Queen's Guard's attack (DN-KROB-1), and none attacks here", o.Mode)
 	}
 	for _, g := range guards {
@@ -124,6 +128,7 @@ func legsOf(st *State, g *Char) []hex.Hex {
 func (w *world) frontOrRear(d *Char, attackers []string, from string) string {
 	st := w.st()
 	rear := st.Kind(d).Faces["healthy"].Rear > 0
+	rule := st.Kind(d).cite("rear", "DN-KROB-2") // an Ent's: DN3-PEOPLE-ENT-8
 	switch {
 	case from == "rear" && !rear:
 		return fmt.Sprintf("%s has no rear defence: attack it plainly (DN-KROB-2)", d.ID)
@@ -140,9 +145,9 @@ func (w *world) frontOrRear(d *Char, attackers []string, from string) string {
 		}
 		switch {
 		case from == "rear" && touch&hex.AspectRear == 0:
-			return fmt.Sprintf("%s does not touch %s's grey rear zone (DN-KROB-2)", id, d.ID)
+			return fmt.Sprintf("%s does not touch %s's grey rear zone (%s)", id, d.ID, rule)
 		case from != "rear" && touch != 0 && touch&^hex.AspectRear == 0:
-			return fmt.Sprintf("%s touches only %s's grey rear zone: attack it from: rear, in a combat of its own (DN-KROB-2, DN-KROB-3)", id, d.ID)
+			return fmt.Sprintf("%s touches only %s's grey rear zone: attack it from: rear, in a combat of its own (%s)", id, d.ID, st.Kind(d).cite("rear", "DN-KROB-2, DN-KROB-3"))
 		}
 	}
 	return ""

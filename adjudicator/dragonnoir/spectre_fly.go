@@ -43,7 +43,7 @@ func (w *world) fly(p *program, o *MoveOrder) bool {
 	k := st.Kind(c)
 	switch {
 	case !k.Has(TagFlies):
-		w.say(Provs{k.Prov}, "%s does not fly: a %s moves normally and does not fly (DN-SPECTRE-2, -6).", c.ID, k.Title)
+		w.say(Provs{k.Prov}, "%s does not fly: a %s moves normally and does not fly (%s).", c.ID, k.Title, k.cite("fly", "DN-SPECTRE-2, -6")) // cite: DN3, the dragon
 		return false
 	case len(o.Path) > flightHexes:
 		w.say(nil, "%s does not fly: a flight is %d hexes at most and the path has %d (DN-SPECTRE-2).", c.ID, flightHexes, len(o.Path))

@@ -108,18 +108,26 @@ func (w *world) spellFireball(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget
 	st := w.st()
 	l := tg.Locs[0]
 	at := locString(st.board, l)
-	w.destroyWebAt(at, "DN-KROB-14, DN-WEB-5") // web.go, the combat chapter's
-	for _, t := range st.At(l) {
+	w.destroyWebAt(at, "DN-KROB-14, DN-WEB-5")            // web.go, the combat chapter's
+	for _, t := range append(st.At(l), st.Aboard(l)...) { // Aboard: DN3, a character an Ent carries
 		if !t.Alive() {
 			continue
 		}
 		tk := st.Kind(t)
+		if tk.Has(TagFireProof) { // DN3: the dragon (special_dragon.go)
+			w.say(Provs{tk.Prov}, "%s is immune to fire: the fireball does nothing to it (DN3-PEOPLE-DRAGON-3, AMB-78).", t.ID)
+			continue
+		}
 		mod := 0
 		if tk.Armoured {
 			mod = sp.Armoured
 		}
 		r := w.d10(fmt.Sprintf("fireball on %s", t.ID))
 		es, _ := parseEffects(sp.Rolls[modified(r.Total+mod)-1])
+		if tk.fireball != nil { // DN3: an Ent's own rows (DN3-PEOPLE-ENT-30)
+			es = tk.fireball[modified(r.Total+mod)-1]
+			w.say(Provs{tk.Prov}, "%s: a fireball on %s: one wound, no retreat, on 1 to 5, nothing on 6 to 10 (DN3-PEOPLE-ENT-30, AMB-78).", t.ID, aKind(tk))
+		}
 		es, resists := fireballEffects(tk, es) // special.go: DN-KROB-13
 		outcome(r, used, "%+d makes %d: %s", mod, modified(r.Total+mod), effectWords(es))
 		if resists != "" {

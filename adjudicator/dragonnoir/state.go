@@ -61,6 +61,11 @@ type Char struct {
 	// Level is a magician's level when his scenario sets it (DN-MAGIC-2);
 	// 0: his kind's (magic chapter).
 	Level int `json:"level,omitempty"`
+	// On is the Ent carrying it, "" when it stands on its own feet; Seat
+	// the cell of the Ent's counter it sits on, 1 or 2, a front hex (At
+	// is that hex, and follows the Ent; DN3-PEOPLE-ENT-20, special_ent.go).
+	On   string `json:"on,omitempty"`
+	Seat int    `json:"seat,omitempty"`
 }
 
 // Alive reports whether it is on the map and not killed.

@@ -91,6 +91,9 @@ func (s *State) Values(c *Char) (Face, Prov) {
 // (Elves on trees, Gharvs in water), else its own.
 func (s *State) TerrainAt(k *Kind, l hex.Loc) (string, Prov) {
 	t := s.Terrain(l)
+	if slices.Contains(k.Favourable, t.Kind) { // DN3: trees and brush for an Ent (DN3-PEOPLE-ENT-7)
+		return "+", k.Prov
+	}
 	for _, tag := range k.Tags {
 		if v, ok := t.CombatBy[tag]; ok {
 			return v, t.Prov
@@ -106,6 +109,9 @@ func rank(e string) int { return slices.Index([]string{"-", "0", "+"}, e) }
 // hex's, or for a counter of several hexes the majority of its hexes, the
 // least advantageous on a tie.
 func (s *State) CombatTerrain(c *Char) (string, Provs) {
+	if e, p, ok := s.carriedTerrain(c); ok { // DN3: an Ent carrying, a character carried (special_ent.go)
+		return e, p
+	}
 	k := s.Kind(c)
 	count := map[string]int{}
 	var used Provs
@@ -134,10 +140,5 @@ func (s *State) MPCost(k *Kind, l hex.Loc) (int, Prov, bool) {
 	if !s.CanEnter(k, l) {
 		return 0, t.Prov, false
 	}
-	for _, tag := range k.Tags {
-		if v, ok := t.MPBy[tag]; ok {
-			return v, t.Prov, true
-		}
-	}
-	return t.MP, t.Prov, true
+	return byTagMP(k, t), t.Prov, true // move_rider.go: a rider's costs
 }

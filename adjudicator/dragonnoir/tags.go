@@ -34,13 +34,23 @@ const (
 	// Chapter special rules (special.go):
 	TagNewborn      = "newborn"       // a baby Krob, the newborn face: dies of its first wound (DN-CNT-5, DN-KROB-9)
 	TagFirstScratch = "first-scratch" // a wound kills it with Zed, or always by option (DN-SPEC-16, AMB-14)
+	// DN3: the Ents and the Black Dragon (special_ent.go, special_dragon.go, move_rider.go):
+	TagRider         = "rider"             // moves as a rider: terrain.yaml's mp-by and closed-to say how (DN3-PEOPLE-ENT-1, GAP-16)
+	TagNoMultiShift  = "no-multiple-shift" // attackers together get no column shift against it (DN3-PEOPLE-ENT-5)
+	TagFireNoRetreat = "fire-no-retreat"   // fire never makes it retreat, nor stuns it (DN3-PEOPLE-ENT-14)
+	TagMissileProof  = "missile-proof"     // missile fire cannot hurt it (DN3-PEOPLE-DRAGON-3)
+	TagFireProof     = "fire-proof"        // fire spells cannot hurt it (DN3-PEOPLE-DRAGON-3, AMB-78)
+	TagRam           = "ram"               // serves as a makeshift ram (DN3-PEOPLE-ENT-19, DN3-PEOPLE-DRAGON-5)
+	TagHobbit        = "hobbit"            // an Ent may carry it (DN3-PEOPLE-ENT-21, DN3-PEOPLE-HERMIT-3)
+	TagHuman         = "human"             // an Ent may carry it by option (DN3-PEOPLE-ENT-21)
 )
 
 var counterTags = []string{TagSinks, TagKilledDoubleWound, TagIgnoresInfil, TagCausesNoInfil, TagKiller,
 	TagCurare, TagCurareImmune, TagBerserker, TagElf, TagDwarf, TagLow, TagAquatic, TagSwimmer,
 	TagInvulnerable, TagFlies, TagDaredevil, TagGuard, TagFireballProof, TagSpectre,
 	TagHeavy,                    // magic chapter
-	TagNewborn, TagFirstScratch} // chapter special rules
+	TagNewborn, TagFirstScratch, // chapter special rules
+	TagRider, TagNoMultiShift, TagFireNoRetreat, TagMissileProof, TagFireProof, TagRam, TagHobbit, TagHuman} // DN3: Ents, the Black Dragon
 
 // Terrain tags (terrain.yaml).
 const (

@@ -47,6 +47,9 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 			if c.Wounds > 0 {
 				uv.Status = append(uv.Status, fmt.Sprintf("wounds %d/%d", c.Wounds, k.Wounds))
 			}
+			if c.On != "" { // DN3: carried by an Ent (special_ent.go)
+				uv.Status = append(uv.Status, "on "+c.On)
+			}
 			if k.Level > 0 && (viewer == adjudicator.Referee || viewer == c.Side) {
 				uv.Status = append(uv.Status, fmt.Sprintf("PE %d", c.PE))
 			}
