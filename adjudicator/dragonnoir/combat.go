@@ -163,7 +163,7 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 		}
 		killer = killer || st.Kind(a).Has(TagKiller)
 	}
-	armoured := true
+	armoured, bySpell := true, false
 	for _, id := range cw.Defenders {
 		d := st.Chars[id]
 		f, p := st.Values(d)
@@ -178,7 +178,8 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 		if rank(t) > rank(defTerr) {
 			defTerr = t // AMB-31: the most advantageous
 		}
-		armoured = armoured && st.Kind(d).Armoured
+		armoured = armoured && (st.Kind(d).Armoured || st.spellArmoured(d)) // magic chapter: the Armour spell (DN3-SPELL-SORC-9)
+		bySpell = bySpell || !st.Kind(d).Armoured
 	}
 	n := att / def // rounded in the defender's favour (DN-COMBAT-4)
 	who := fmt.Sprintf("%s (%d) against %s (%d)", list(cw.Attackers), att, list(cw.Defenders), def)
@@ -208,6 +209,9 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 	if armoured {
 		mod++
 		mods = append(mods, "+1 armoured defence (DN-ARMOR-1)")
+		if bySpell {
+			mods[len(mods)-1] = "+1 armoured defence (DN-ARMOR-1; the Armour spell, DN3-SPELL-SORC-9)"
+		}
 	}
 	if killer {
 		mod--

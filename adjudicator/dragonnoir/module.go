@@ -259,6 +259,14 @@ type Kind struct {
 	Weapon   string          `yaml:"weapon"`   // a weapon of weapons.yaml, for shooters
 	Wounds   int             `yaml:"wounds"`   // the wound that kills (AMB-11: 2)
 	Level    int             `yaml:"level"`    // a magician's level (DN-MAGIC-2)
+	// La Conquête (spell_lists.go): SpellList, a magician's sheet (mage,
+	// sorcerer, druid, unicorn: DN3-MAGIC-3); ValleyLevel, his level in the
+	// valley when it differs from Level (AMB-73); MagicResistance, added to
+	// the difficulty of every spell cast at it but its own on itself
+	// (DN3-MAGIC-9, -10, Table DN3-T6, AMB-86).
+	SpellList       string `yaml:"spell-list"`
+	ValleyLevel     int    `yaml:"valley-level"`
+	MagicResistance int    `yaml:"magic-resistance"`
 	// StunnedRetreat: a stunned result becomes a retreat of this many hexes
 	// (DN-KROB-10, DN-SPEC-10, DN-SPEC-12); 0 when it can be stunned.
 	StunnedRetreat int      `yaml:"stunned-retreat"`

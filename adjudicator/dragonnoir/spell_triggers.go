@@ -14,31 +14,38 @@ import (
 // says nothing: standing orders stay secret but through their effects
 // (HID-7).
 
-// spellTriggers are the Adventurers' standing spell triggers.
-func (w *world) spellTriggers() []SpellTrigger {
+// spellTriggers are the standing spell triggers of the side that does not
+// act in p's player-turn: the Adventurers' in the Krob turn; in the
+// valley also the Reptilians' (krobs) in the Rebels' turn (DN-MAGIC-9:
+// each magician casts in either player-turn; spell_lists.go).
+func (w *world) spellTriggers(p *program) []SpellTrigger {
+	other := Adventurers
+	if p.Side == Adventurers {
+		other = Krobs
+	}
 	var ts []SpellTrigger
-	if txt, ok := w.st().Pause.Lookup(Adventurers, KeySpellTrigger); ok {
+	if txt, ok := w.st().Pause.Lookup(other, KeySpellTrigger); ok {
 		_ = yaml.Unmarshal([]byte(txt), &ts) // checked when it was sent
 	}
 	return ts
 }
 
-// triggersAt casts the triggers due at moment of the Krob turn: before its
-// moves, its attacks, or at its end.
+// triggersAt casts the triggers due at moment of the other side's turn:
+// before its moves, its attacks, or at its end.
 func (w *world) triggersAt(p *program, moment string) {
-	for i, t := range w.spellTriggers() {
+	for i, t := range w.spellTriggers(p) {
 		if t.On == "" && t.Before == moment {
 			w.pull(p, i, &t, nil)
 		}
 	}
 }
 
-// triggersOn casts the triggers Krob k sets off where it stands now, in
-// its move (AMB-19: a spell may interrupt an enemy's move at a hex, as
-// defensive fire does).
+// triggersOn casts the triggers k, moving in its own player-turn, sets
+// off where it stands now (AMB-19: a spell may interrupt an enemy's move
+// at a hex, as defensive fire does).
 func (w *world) triggersOn(p *program, k *Char) {
 	st := w.st()
-	for i, t := range w.spellTriggers() {
+	for i, t := range w.spellTriggers(p) {
 		c := st.Chars[t.Caster]
 		if t.On == "" || c == nil || !c.Standing() || !k.Alive() || !krobMatches(t.On, k) {
 			continue
@@ -62,6 +69,30 @@ func (w *world) pull(p *program, i int, t *SpellTrigger, k *Char) {
 	}
 	p.Spelled = append(p.Spelled, -(i + 1))
 	w.cast(&t.SpellOrder, k)
+}
+
+// triggersWait reports whether a trigger of the Reptilians waits for
+// Rebel c where it stands now, in the valley: the Rebels' move then stops
+// there to let it be cast (move.go), as a Krob's does at every step.
+func (w *world) triggersWait(p *program, c *Char) bool {
+	st := w.st()
+	if !st.valley() || p.Side == Krobs {
+		return false
+	}
+	for i, t := range w.spellTriggers(p) {
+		m := st.Chars[t.Caster]
+		if t.On == "" || m == nil || !m.Standing() || st.Is(flagCast, m.ID) || slices.Contains(p.Spelled, -(i+1)) || !krobMatches(t.On, c) {
+			continue
+		}
+		within := t.Within
+		if within == 0 {
+			within = spellRange(st.level(m))
+		}
+		if st.distanceTo(m, st.loc(c)) <= within {
+			return true
+		}
+	}
+	return false
 }
 
 // krobMatches reports whether on names Krob k: any, its ID, or kind:KIND.

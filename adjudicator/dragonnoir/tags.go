@@ -34,13 +34,19 @@ const (
 	// Chapter special rules (special.go):
 	TagNewborn      = "newborn"       // a baby Krob, the newborn face: dies of its first wound (DN-CNT-5, DN-KROB-9)
 	TagFirstScratch = "first-scratch" // a wound kills it with Zed, or always by option (DN-SPEC-16, AMB-14)
+	// La Conquête's magic (spell_lists.go): immune to the spells whose
+	// row names the tag under immune: (DN3-PEOPLE-KANDAR-3, DN3-PEOPLE-UNIC-10).
+	TagFearless         = "fearless"          // fear and terror (Terreur)
+	TagCharmImmune      = "charm-immune"      // charms (no sheet has one: GAP-26)
+	TagImmobiliseImmune = "immobilise-immune" // Immobiliser un personnage
 )
 
 var counterTags = []string{TagSinks, TagKilledDoubleWound, TagIgnoresInfil, TagCausesNoInfil, TagKiller,
 	TagCurare, TagCurareImmune, TagBerserker, TagElf, TagDwarf, TagLow, TagAquatic, TagSwimmer,
 	TagInvulnerable, TagFlies, TagDaredevil, TagGuard, TagFireballProof, TagSpectre,
 	TagHeavy,                    // magic chapter
-	TagNewborn, TagFirstScratch} // chapter special rules
+	TagNewborn, TagFirstScratch, // chapter special rules
+	TagFearless, TagCharmImmune, TagImmobiliseImmune} // La Conquête's magic
 
 // Terrain tags (terrain.yaml).
 const (
