@@ -138,7 +138,11 @@ func spellRefusal(st *State, c *Char, sp *Spell) (string, string) {
 		return codeUnknownSpell, fmt.Sprintf("%s is not on the underground sheet: it is a spell of La Conquête's valley (GAP-12)", sp.Title)
 	case c != nil && st.level(c) > 0 && !slices.Contains(sp.Lists, st.Kind(c).SpellList):
 		k := st.Kind(c)
-		return codeNotOnList, fmt.Sprintf("%s casts from the %s sheet, which has no %s: it is on the %s sheet (DN3-MAGIC-3, -4, B.15.5)", c.ID, k.SpellList, sp.Title, list(sp.Lists))
+		sheets := "sheet"
+		if len(sp.Lists) > 1 {
+			sheets = "sheets"
+		}
+		return codeNotOnList, fmt.Sprintf("%s casts from the %s sheet, which has no %s: it is on the %s %s (DN3-MAGIC-3, -4, B.15.5)", c.ID, k.SpellList, sp.Title, list(sp.Lists), sheets)
 	case sp.Category == "strategic":
 		return codeSpellStrategic, fmt.Sprintf("%s is a strategic spell: it is cast in the campaign's Reorganisation or Movement phase, never in a battle (DN3-MAGIC-5, -6)", sp.Title)
 	case sp.Effect == "":

@@ -2,6 +2,7 @@ package dragonnoir
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -153,14 +154,16 @@ func (w *world) spellTerror(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget, 
 		}
 		seg = []string{t.At}
 	}
+	at := st.loc(t)
 	for _, l := range path {
-		if len(w.infiltratorsOf(t, nil)) > 0 {
+		if len(w.infiltrators(t, at)) > 0 { // where it is now, which the report has not moved it to yet
 			flush()
 			if w.infiltrateExcept(t, nil, "fleeing past", "DN3-SPELL-SORC-11, DN-INFIL-1") {
 				w.say(nil, "%s's flight ends on %s.", t.ID, t.At)
 				return
 			}
 		}
+		at = l
 		seg = append(seg, locString(st.board, l))
 	}
 	flush()
@@ -169,30 +172,37 @@ func (w *world) spellTerror(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget, 
 // flight is where t flees from sorcerer s, and the MP it spends: each
 // step to a location touching the last, farther from s, that t may enter
 // and where no living character stands (nor a web, for an Adventurer),
-// paid from its whole movement; the farthest from s first, then the
-// cheapest, then the map's order (assumed: "directly away").
+// paid from its whole movement; of those, the one nearest the line from
+// s through t, then the cheapest, then the map's order (assumed: "à
+// l'opposé du sorcier", directly away).
 func (w *world) flight(t, s *Char) ([]hex.Loc, int) {
 	st := w.st()
 	k := st.Kind(t)
 	f, _ := st.Values(t)
 	left, spent := f.Move, 0
 	cur := st.loc(t)
+	lay := st.board.Layout
+	px := func(h hex.Hex) (float64, float64) { return lay.Pixel(lay.Centre(h)) }
+	ax, ay := px(st.loc(s).Hex)
+	tx, ty := px(cur.Hex)
+	away := [2]float64{tx - ax, ty - ay} // the line from the sorcerer through the target
 	var path []hex.Loc
 	for {
 		var best *hex.Loc
-		bestD, bestCost := st.distanceTo(s, cur), 0
+		bestOff, bestCost := 0.0, 0
 		for _, x := range st.board.Exits(cur) {
-			d := st.distanceTo(s, x)
-			if d <= st.distanceTo(s, cur) || w.occupied(t, x) || t.Side == Adventurers && st.Web(locString(st.board, x)) {
+			if st.distanceTo(s, x) <= st.distanceTo(s, cur) || w.occupied(t, x) || t.Side == Adventurers && st.Web(locString(st.board, x)) {
 				continue
 			}
 			cost, _, why := w.step(t, k, cur, t.Facing, x, t.Facing, false, true)
 			if why != "" || cost > left {
 				continue
 			}
-			if best == nil || d > bestD || d == bestD && cost < bestCost {
+			nx, ny := px(x.Hex)
+			off := math.Abs((nx-ax)*away[1] - (ny-ay)*away[0]) // how far from the line (× its length)
+			if best == nil || off < bestOff-1e-9 || math.Abs(off-bestOff) <= 1e-9 && cost < bestCost {
 				x := x
-				best, bestD, bestCost = &x, d, cost
+				best, bestOff, bestCost = &x, off, cost
 			}
 		}
 		if best == nil {
@@ -277,4 +287,32 @@ func (w *world) castPreBattle(os []SpellOrder) {
 		}
 		w.castSpell(o, nil, true)
 	}
+}
+
+// valleyMarks are the marks a valley battle's view adds (everyone sees the
+// table): each lit hex ("lit", DN3-SPELL-MAGE-22) and each hex whose
+// terrain a spell made ("spell-terrain", labelled with the terrain, the
+// spell's: a bridge, a tree, a crevasse…). Underground views keep theirs.
+func (s *State) valleyMarks() []adjudicator.HexMark {
+	if !s.valley() {
+		return nil
+	}
+	var out []adjudicator.HexMark
+	seen := map[string]bool{}
+	for _, ch := range s.Charms {
+		for _, x := range ch.Locs {
+			l, _, err := hex.ParseLoc(x)
+			if err != nil {
+				continue // a hexside (a demolished wall)
+			}
+			switch {
+			case ch.Effect == "light" && !seen["lit "+l.Hex.String()]:
+				seen["lit "+l.Hex.String()] = true
+				out = append(out, adjudicator.HexMark{Kind: "lit", At: l.Hex.String()})
+			case ch.Terrain != "":
+				out = append(out, adjudicator.HexMark{Kind: "spell-terrain", At: l.Hex.String(), Label: ch.Terrain})
+			}
+		}
+	}
+	return out
 }
