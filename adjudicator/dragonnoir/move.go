@@ -258,7 +258,7 @@ func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) 
 				return legStopped
 			}
 		}
-		if w.triggersWait(p, c) { // magic chapter: the Reptilians' spell triggers in the valley (spell_triggers.go)
+		if w.triggersWait(p, c, mustLoc(st, path[i])) { // magic chapter: the Reptilians' spell triggers in the valley (spell_triggers.go)
 			flush()
 			w.triggersOn(p, c)
 			if !c.Standing() {

@@ -5,6 +5,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
 
 // Spells in the Krob turn (DN-TURN-7, DN-MAGIC-9, PBEM-DN-7): the
@@ -72,9 +74,10 @@ func (w *world) pull(p *program, i int, t *SpellTrigger, k *Char) {
 }
 
 // triggersWait reports whether a trigger of the Reptilians waits for
-// Rebel c where it stands now, in the valley: the Rebels' move then stops
-// there to let it be cast (move.go), as a Krob's does at every step.
-func (w *world) triggersWait(p *program, c *Char) bool {
+// Rebel c on l, the location its move has just entered, in the valley:
+// the move is then reported up to l and the trigger cast there (move.go),
+// as at every step of a Krob's move.
+func (w *world) triggersWait(p *program, c *Char, l hex.Loc) bool {
 	st := w.st()
 	if !st.valley() || p.Side == Krobs {
 		return false
@@ -88,7 +91,7 @@ func (w *world) triggersWait(p *program, c *Char) bool {
 		if within == 0 {
 			within = spellRange(st.level(m))
 		}
-		if st.distanceTo(m, st.loc(c)) <= within {
+		if st.distanceTo(m, l) <= within {
 			return true
 		}
 	}
