@@ -167,7 +167,7 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 		}
 		killer = killer || st.Kind(a).Has(TagKiller)
 	}
-	armoured := true
+	armoured, bySpell := true, false
 	for _, id := range cw.Defenders {
 		d := st.Chars[id]
 		f, p := st.Values(d)
@@ -182,7 +182,8 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 		if rank(t) > rank(defTerr) {
 			defTerr = t // AMB-31: the most advantageous
 		}
-		armoured = armoured && st.Kind(d).Armoured
+		armoured = armoured && (st.Kind(d).Armoured || st.spellArmoured(d)) // magic chapter: the Armour spell (DN3-SPELL-SORC-9)
+		bySpell = bySpell || !st.Kind(d).Armoured
 	}
 	w.carriedWords(cw) // DN3: who fights as on negative terrain (special_ent.go)
 	n := att / def     // rounded in the defender's favour (DN-COMBAT-4)
@@ -217,6 +218,9 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 	if armoured {
 		mod++
 		mods = append(mods, "+1 armoured defence (DN-ARMOR-1)")
+		if bySpell {
+			mods[len(mods)-1] = "+1 armoured defence (DN-ARMOR-1; the Armour spell, DN3-SPELL-SORC-9)"
+		}
 	}
 	if killer {
 		mod--

@@ -51,6 +51,8 @@ var noBehaviour = map[string]string{
 
 var idRE = regexp.MustCompile(`^(?:- |\| )\*\*(DN-[A-Z]+-[0-9]+)\b`)
 
+var dn3RE = regexp.MustCompile(`^(?:- |\| )\*\*(DN3-[A-Z]+(?:-[A-Z]+)*-[0-9]+)\b`)
+
 // TestRuleCoverage: every DN- rule ID of Part A (and of the conventions
 // before it) is named by a rule case, checked by a Go test, or listed with
 // the reason it has no behaviour to test.

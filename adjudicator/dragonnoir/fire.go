@@ -148,6 +148,10 @@ func (w *world) shoot(sh, t *Char, what string) {
 		why = append(why, fmt.Sprintf("+1 from %s (DN3-PEOPLE-ENT-26)", e.ID))
 		w.emit(&Flagged{Flag: flagSteady, IDs: []string{e.ID}})
 	}
+	if n, words := st.armourCharm(t); n != 0 { // magic chapter: the Armour spell
+		mod += n
+		why = append(why, words)
+	}
 	r := w.d10(fmt.Sprintf("%s by %s at %s", what, sh.ID, t.ID))
 	code, es, used := st.data.FireResult(k.Weapon, cover, r.Total+mod)
 	used = append(used, k.Prov, tk.Prov)

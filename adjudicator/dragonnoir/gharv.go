@@ -53,6 +53,9 @@ type gharvWork struct {
 // interphase resolves one Gharv interphase (DN-TURN-6). It reports a
 // pause: a player's choice within a Gharv's combat.
 func (w *world) interphase(p *program) bool {
+	if w.st().valley() { // La Conquête's valley has no Gharvs (magic chapter's marker, spell_lists.go)
+		return false
+	}
 	wk := p.work()
 	if wk.Gharv == nil {
 		st := w.st()

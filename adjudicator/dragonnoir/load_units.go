@@ -67,6 +67,7 @@ func (d *Data) counters(c *checker, f countersFile) {
 		if k.Has(TagBerserker) && k.Faces["berserk"] == (Face{}) {
 			c.at(file, l.Line, "kind %s: a berserker needs its berserk face (DN-SPEC-1)", k.ID)
 		}
+		checkCaster(c, file, l.Line, &k) // La Conquête's magic (spell_lists.go)
 		for _, t := range k.Tags {
 			if !slices.Contains(counterTags, t) {
 				c.at(file, l.Line, "kind %s: tag %q is not one of %s", k.ID, t, strings.Join(counterTags, ", "))

@@ -35,6 +35,9 @@ func (s *State) level(c *Char) int {
 	if c.Level > 0 {
 		return c.Level
 	}
+	if k := s.Kind(c); s.valley() && k.ValleyLevel > 0 {
+		return k.ValleyLevel // AMB-73 (spell_lists.go)
+	}
 	return s.Kind(c).Level
 }
 
@@ -43,10 +46,7 @@ func (s *State) level(c *Char) int {
 // (AMB-19). In the Krob turn it casts the Adventurers' triggers due then
 // (PBEM-DN-7). It reports a pause (none: a spell never asks).
 func (w *world) spellsBefore(p *program, moment string) bool {
-	if p.Side != Adventurers {
-		w.triggersAt(p, moment)
-		return false
-	}
+	defer w.triggersAt(p, moment) // the other side's standing triggers, after the mail's own (spell_triggers.go)
 	for i := range p.Orders.Spells {
 		o := &p.Orders.Spells[i]
 		if slices.Contains(p.Spelled, i) || spellMoment(p.Orders, o) != moment {
@@ -98,11 +98,15 @@ type spellTarget struct {
 
 // cast resolves one spell (DN-MAGIC-6 … 14, ROLL-10); trigger is the Krob
 // whose move set it off, if any (PBEM-DN-7).
-func (w *world) cast(o *SpellOrder, trigger *Char) {
+func (w *world) cast(o *SpellOrder, trigger *Char) { w.castSpell(o, trigger, false) }
+
+// castSpell is cast; before, a spell cast before the first turn, which is
+// no game turn's spell (DN3-MAGIC-6, spell_valley.go).
+func (w *world) castSpell(o *SpellOrder, trigger *Char, before bool) {
 	st := w.st()
 	c := st.Chars[o.Caster]
 	sp := st.data.Spells[o.Spell]
-	used := Provs{sp.Prov}
+	used := Provs{st.spellProv(sp)} // in the valley, the printed sheet's (spell_lists.go)
 	no := func(format string, args ...any) {
 		w.say(used, "%s does not cast %s: %s.", o.Caster, sp.Title, fmt.Sprintf(format, args...))
 	}
@@ -110,7 +114,7 @@ func (w *world) cast(o *SpellOrder, trigger *Char) {
 		no("not on its feet (AMB-12)")
 		return
 	}
-	if st.Is(flagCast, c.ID) {
+	if st.Is(flagCast, c.ID) && !before {
 		no("it has already cast a spell this game turn (DN-MAGIC-9)")
 		return
 	}
@@ -130,7 +134,7 @@ func (w *world) cast(o *SpellOrder, trigger *Char) {
 		no("%s", why)
 		return
 	}
-	if why := w.reach(c, sp, tg); why != "" {
+	if why := w.reach(c, sp, tg); why != "" && !st.valley() { // AMB-72: outdoors, the whole battle map
 		no("%s", why)
 		return
 	}
@@ -157,19 +161,26 @@ func (w *world) cast(o *SpellOrder, trigger *Char) {
 		w.say(nil, "%s casts no spell.", c.ID)
 		return
 	}
-	need := (pe + 9) / 10 // DN-MAGIC-T1: more than 1 for 1-10 PE, 2 for 11-20 …
-	w.emit(&Flagged{Flag: flagCast, IDs: []string{c.ID}})
+	need := (pe + 9) / 10                     // DN-MAGIC-T1: more than 1 for 1-10 PE, 2 for 11-20 …
+	res, resWords := st.resistance(c, sp, tg) // DN3-MAGIC-9, -10 (spell_lists.go)
+	if !before {
+		w.emit(&Flagged{Flag: flagCast, IDs: []string{c.ID}})
+	}
 	w.emit(&Energy{Unit: c.ID, PE: c.PE - pe})
 	w.tell(toOwner(c), used, "%s spends %d PE on %s, whether it works or not: %d left (DN-MAGIC-10).", c.ID, pe, sp.Title, c.PE)
 	r := w.d10(fmt.Sprintf("%s cast by %s", sp.ID, c.ID))
 	total := r.Total + lvl - beyond
-	ok := total > need
-	res := "fails"
+	ok := total > need+res
+	worked := "fails"
 	if ok {
-		res = "works"
+		worked = "works"
 	}
-	outcome(r, used, "+%d level, -%d beyond range makes %d, needs more than %d: %s", lvl, beyond, total, need, res)
-	w.say(used, "%s casts %s%s: it %s.", c.ID, sp.Title, w.aimWords(c, sp, tg), res)
+	if res > 0 {
+		outcome(r, used, "+%d level, -%d beyond range makes %d, needs more than %d, %s: more than %d: %s", lvl, beyond, total, need, resWords, need+res, worked)
+	} else {
+		outcome(r, used, "+%d level, -%d beyond range makes %d, needs more than %d: %s", lvl, beyond, total, need, worked)
+	}
+	w.say(used, "%s casts %s%s: it %s.", c.ID, sp.Title, w.aimWords(c, sp, tg), worked)
 	if ok {
 		spellEffects[sp.Effect](w, c, sp, o, tg, used)
 	}

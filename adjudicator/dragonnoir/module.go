@@ -259,6 +259,14 @@ type Kind struct {
 	Weapon   string          `yaml:"weapon"`   // a weapon of weapons.yaml, for shooters
 	Wounds   int             `yaml:"wounds"`   // the wound that kills (AMB-11: 2)
 	Level    int             `yaml:"level"`    // a magician's level (DN-MAGIC-2)
+	// La Conquête (spell_lists.go): SpellList, a magician's sheet (mage,
+	// sorcerer, druid, unicorn: DN3-MAGIC-3); ValleyLevel, his level in the
+	// valley when it differs from Level (AMB-73); MagicResistance, added to
+	// the difficulty of every spell cast at it but its own on itself
+	// (DN3-MAGIC-9, -10, Table DN3-T6, AMB-86).
+	SpellList       string `yaml:"spell-list"`
+	ValleyLevel     int    `yaml:"valley-level"`
+	MagicResistance int    `yaml:"magic-resistance"`
 	// StunnedRetreat: a stunned result becomes a retreat of this many hexes
 	// (DN-KROB-10, DN-SPEC-10, DN-SPEC-12); 0 when it can be stunned.
 	StunnedRetreat int      `yaml:"stunned-retreat"`
@@ -267,9 +275,6 @@ type Kind struct {
 	GuardedBy      string   `yaml:"guarded-by"`   // a kind whose defence joins its own when adjacent (DN-SPEC-11)
 	Tags           []string `yaml:"tags"`
 	Prov           Prov     `yaml:",inline"`
-	// MagicResistance is added to the difficulty of every spell cast at
-	// it (Table DN3-T6, DN3-MAGIC-9, AMB-86; the magic chapter applies it).
-	MagicResistance int `yaml:"magic-resistance"`
 	// DN3: the Ents and the Black Dragon (special_ent.go, special_dragon.go,
 	// move_rider.go), fields a kind of the valley may use too.
 	//

@@ -274,6 +274,20 @@ func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) 
 				return legStopped
 			}
 		}
+		if w.triggersWait(p, c, mustLoc(st, path[i])) { // magic chapter: the Reptilians' spell triggers in the valley (spell_triggers.go)
+			flush()
+			w.triggersOn(p, c)
+			if !c.Standing() {
+				w.say(nil, "%s's move ends on %s.", c.ID, c.At)
+				return legEnded
+			}
+			if c.At != locString(st.board, mustLoc(st, path[i])) {
+				mv.Fresh = false
+				mv.Trail = append(mv.Trail, trailStep{c.At, c.Facing})
+				w.say(nil, "%s's move ends on %s.", c.ID, c.At)
+				return legStopped
+			}
+		}
 		wk.Step, wk.Entered, wk.Fired = i+1, false, false
 	}
 	flush()

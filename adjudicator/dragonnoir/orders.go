@@ -184,7 +184,7 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 		}
 		return n.Line
 	}
-	if side == Krobs && (len(f.Fire) > 0 || len(f.Spells) > 0) {
+	if side == Krobs && (len(f.Fire) > 0 || len(f.Spells) > 0 && !st.valley()) { // magic chapter: the valley's Reptilians cast (DN3-MAGIC-3)
 		k := "fire"
 		if len(f.Fire) == 0 {
 			k = "spells"

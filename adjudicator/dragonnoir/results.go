@@ -27,7 +27,7 @@ func (w *world) hurt(c *Char, what string, n int, by []*Char, used Provs, melee 
 	}
 	k := st.Kind(c)
 	if cv.Why != "" {
-		w.say(Provs{k.Prov}, "%s: %s.", c.ID, cv.Why)
+		w.say(append(Provs{k.Prov}, cv.Used...), "%s: %s.", c.ID, cv.Why)
 	}
 	switch cv.What {
 	case "":

@@ -2,6 +2,7 @@ package dragonnoir_test
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -30,7 +31,8 @@ func TestCounters(t *testing.T) {
 			if k.Shape != "single" {
 				t.Errorf("%s (%s) covers a %s: every Adventurer and Gharv covers one hex (DN-CNT-2, -4)", k.ID, k.Side, k.Shape)
 			}
-		case k.Side == string(dragonnoir.Krobs) && !k.Has(dragonnoir.TagCausesNoInfil):
+		case k.Side == string(dragonnoir.Krobs) && !k.Has(dragonnoir.TagCausesNoInfil) && !slices.ContainsFunc(k.Prov.Clues, func(c string) bool { return strings.HasPrefix(c, "GAP-18") }):
+			// (La Conquête's counters, whose values GAP-18 assumes, are no DN2 Krobs)
 			krobs[k.ID] = max(k.Count, 1)
 		}
 		if k.Prov.Source() != "assumed" {

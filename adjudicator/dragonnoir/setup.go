@@ -43,17 +43,17 @@ func (st *State) place(p Placement) error {
 	}
 	l, _ := locOn(st.board, p.At)
 	c := &Char{ID: p.Unit, Kind: k.ID, Side: adjudicator.Side(k.Side), At: locString(st.board, l), Facing: p.Facing, Face: Healthy}
-	c.PE = 100 * k.Level // DN-MAGIC-6
-	if p.Level == 0 && k.Level > 0 && st.Options.MagicianLevel > 0 {
+	if p.Level == 0 && k.Level > 0 && st.Options.MagicianLevel > 0 && !st.valley() {
 		p.Level = st.Options.MagicianLevel // magic chapter: the group's L'Exil (option magician-level)
 	}
 	if p.Level > 0 { // magic chapter: the scenario's level (DN-MAGIC-2)
 		if k.Level == 0 {
 			return fmt.Errorf("%s: level %d: only a magician has a level (DN-MAGIC-1)", p.Unit, p.Level)
 		}
-		c.Level, c.PE = p.Level, 100*p.Level
+		c.Level = p.Level
 	}
 	st.Chars[p.Unit] = c
+	c.PE = st.fullPE(st.level(c)) // DN-MAGIC-6; in the valley DN3-MAGIC-1
 	return nil
 }
 
@@ -116,6 +116,10 @@ type Position struct {
 	// entrances (DN-MAP-11; movement chapter).
 	Boats      []Placement `yaml:"boats"`
 	Oubliettes []string    `yaml:"oubliettes"`
+	// Valley: the position is a battle of La Conquête's valley (DN3
+	// magic, spell_lists.go), for a rule case that starts in one; a
+	// battle: section says so too.
+	Valley bool `yaml:"valley"`
 	// Board is a board document written in the position instead of map:
 	// (fire chapter: the houses, towers and bridges the assumed boards
 	// lack, for rule cases; positionBoard).
@@ -196,6 +200,7 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 	if sc != nil {
 		st.Scenario = sc.ID
 	}
+	st.Valley = p.Valley // magic chapter: before anyone is placed (fullPE)
 	st.Turn = max(p.Turn, 1)
 	st.Turns = max(turns, st.Turn)
 	switch p.Step {

@@ -32,6 +32,7 @@ type conversion struct {
 	What string // stunned, wounded, killed, retreat, berserk, or "" for nothing
 	N    int    // retreat hexes, or wounds for "wounded"
 	Why  string // the rule, for the report; "" when nothing changed
+	Used Provs  // the provenances Why rests on besides the kind's (magic chapter: a spell's)
 }
 
 // convert says what result what (from a table, caused by the characters
@@ -49,6 +50,12 @@ func (w *world) convert(c *Char, what string, by []*Char, melee bool) conversion
 		return conversion{What: "fall"}
 	case k.Has(TagInvulnerable):
 		return conversion{What: Retreat, N: 1, Why: fmt.Sprintf("%s cannot be hurt: a simple retreat (DN-SPECTRE-3)", c.ID)}
+	case what == Stunned || what == Retreat:
+		if cv, ok := w.fanaticConvert(c, what); ok { // magic chapter: the Berserker spell (spell_valley.go)
+			return cv
+		}
+	}
+	switch {
 	case what == Retreat && c.Berserk:
 		return conversion{Why: "a berserk Crazy Ork ignores retreats (DN-SPEC-2)"}
 	case what == Retreat:

@@ -23,8 +23,8 @@ package dragonnoir
 // entry point (magic.go, effect: summon) and must not roll or spend PE:
 // the casting is done.
 func (w *world) summon(caster *Char, sp *Spell, at string, used Provs) {
-	kind, n, turns := sp.Summons, sp.Count, sp.Lasts
 	st := w.st()
+	kind, n, turns := sp.Summons, sp.Count, st.spellLasts(sp) // the valley's sheet: DN3-SPELL-MAGE-28, -29
 	l, err := locOn(st.board, at)
 	if err != nil {
 		w.say(nil, "The spectres cannot appear: %v.", err)

@@ -85,8 +85,8 @@ func (w *world) charm(c *Char, sp *Spell, ch Charm) {
 	st := w.st()
 	ch.ID = fmt.Sprintf("%s/t%d/%s", c.ID, st.Turn, sp.ID)
 	ch.Spell, ch.Effect, ch.Caster, ch.Side = sp.ID, sp.Effect, c.ID, c.Side
-	if sp.Lasts > 0 && ch.Expires == 0 {
-		ch.Expires = st.PlayerTurn() + sp.Lasts - 1
+	if lasts := st.spellLasts(sp); lasts > 0 && ch.Expires == 0 {
+		ch.Expires = st.PlayerTurn() + lasts - 1
 	}
 	w.emit(&Charmed{Charm: ch})
 }
@@ -165,6 +165,14 @@ func (s *State) magicTerrain(h hex.Hex) (string, bool) {
 		}
 	}
 	return "", false
+}
+
+// terrainKind is hex h's terrain kind now: a spell's, or the board's.
+func (s *State) terrainKind(h hex.Hex) string {
+	if k, ok := s.magicTerrain(h); ok {
+		return k
+	}
+	return s.board.Terrain(h)
 }
 
 // burning reports whether a fireball made l impassable (DN3-SPELL-MAGE-26,

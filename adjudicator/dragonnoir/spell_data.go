@@ -47,7 +47,7 @@ func (c SpellCost) set() int {
 type Spell struct {
 	ID       string `yaml:"id"`
 	Title    string `yaml:"title"`
-	Category string `yaml:"category"` // personal, others, environment, detection, pure (DN-MAGIC-3, -4)
+	Category string `yaml:"category"` // personal, others, environment, detection, pure (DN-MAGIC-3, -4); strategic (DN3-MAGIC-5)
 	Aim      string `yaml:"aim"`      // self, character, hex, hexes, none
 	// Cost is what it costs; OnOther, when given, what it costs aimed at
 	// another character than the caster (DN3-SPELL-MAGE-1, -3).
@@ -76,13 +76,37 @@ type Spell struct {
 	Terrain string   `yaml:"terrain"`
 	On      []string `yaml:"on"`
 	Prov    Prov     `yaml:",inline"`
+
+	// La Conquête (DN3, spell_lists.go). Lists are the sheets it is on
+	// (DN3-MAGIC-3, B.15.5: mage, sorcerer, druid, unicorn): a caster casts
+	// only the spells of its kind's spell-list.
+	Lists []string `yaml:"lists"`
+	// ValleyRule names the printed rows of the DN3 sheets that give it
+	// ("DN3-SPELL-MAGE-1, DN3-SPELL-SORC-1"): in a battle of the valley its
+	// provenance is that rule, where Prov is the underground stand-in's
+	// (GAP-12). ValleyLasts replaces Lasts there (the sheets' durations:
+	// DN3-SPELL-MAGE-28, -29).
+	ValleyRule  string `yaml:"valley-rule"`
+	ValleyLasts int    `yaml:"valley-lasts"`
+	// ValleyOnly: not on the underground sheet (GAP-12: plain or brush
+	// only, strategic); a DN2 game knows no such spell. Underground: the
+	// reason it does nothing underground, where it is refused
+	// (spell-undefined; Light: AMB-76, AMB-88).
+	ValleyOnly  bool   `yaml:"valley-only"`
+	Underground string `yaml:"underground"`
+	// Free: its hexes must hold no living character (a spring, a crevasse,
+	// a house, a tower: assumed). Immune: the counter tags that make a
+	// target immune to it (fearless: Terror; immobilise-immune: Immobilise;
+	// charm-immune: a charm — DN3-PEOPLE-KANDAR-3, DN3-PEOPLE-UNIC-10).
+	Free   bool     `yaml:"free"`
+	Immune []string `yaml:"immune"`
 }
 
 type spellsFile struct {
 	Spells []lined[Spell] `yaml:"spells"`
 }
 
-var spellCategories = []string{"personal", "others", "environment", "detection", "pure"}
+var spellCategories = []string{"personal", "others", "environment", "detection", "pure", "strategic"}
 var spellAims = []string{"self", "character", "hex", "hexes", "none"}
 var spellPer = []string{"mp", "point", "hex", "distance"}
 
@@ -94,6 +118,8 @@ var spellNeeds = map[string][]string{
 	"defence-boost": {"self"}, "improve-fire": {"character", "self"}, "levitation": {"character", "self"},
 	"teleport": {"self"}, "invisible": {"self"},
 	"magic-circle": {"hexes"}, "silence": {"hexes"}, "terrain": {"hexes"}, "demolish-wall": {"hexes"},
+	// La Conquête (spell_valley.go)
+	"light": {"hex"}, "armour": {"character", "self"}, "fanatic": {"character", "self"}, "terror": {"character"},
 }
 
 func (d *Data) spells(c *checker, f spellsFile) {
@@ -125,9 +151,10 @@ func (d *Data) spells(c *checker, f spellsFile) {
 				bad("cost face %q: write healthy, or leave it out for the current face (AMB-100)", cost.Face)
 			}
 		}
-		if s.Effect == "" && s.Prov.Note == "" {
+		if s.Effect == "" && s.Prov.Note == "" && s.Category != "strategic" {
 			bad("a spell umpire refuses (no effect:) says why in note:")
 		}
+		d.checkLists(&s, bad) // spell_lists.go
 		if need, ok := spellNeeds[s.Effect]; s.Effect != "" && !ok {
 			bad("effect %q is one of %s (or none: umpire refuses the spell)", s.Effect, strings.Join(slices.Sorted(maps.Keys(spellNeeds)), ", "))
 		} else if ok && !slices.Contains(need, s.Aim) {

@@ -40,6 +40,9 @@ var spellEffects = map[string]effectFunc{
 // can: what its effect needs of its target.
 func (w *world) spellCheck(c *Char, sp *Spell, o *SpellOrder, tg *spellTarget) string {
 	st := w.st()
+	if why := w.valleyCheck(c, sp, tg); why != "" { // immunities, free ground, Terror (spell_valley.go)
+		return why
+	}
 	if sp.Hostile {
 		for _, l := range tg.Locs {
 			if why := st.warded(l); why != "" {
@@ -73,7 +76,7 @@ func (w *world) spellCheck(c *Char, sp *Spell, o *SpellOrder, tg *spellTarget) s
 	case "terrain":
 		seen := []hex.Hex{}
 		for i, l := range tg.Locs {
-			if k := st.board.Terrain(l.Hex); !slices.Contains(sp.On, k) {
+			if k := st.terrainKind(l.Hex); !slices.Contains(sp.On, k) {
 				return fmt.Sprintf("%s is %s: %s works on %s only", locString(st.board, l), k, sp.Title, strings.Join(sp.On, ", "))
 			}
 			if i > 0 && !slices.ContainsFunc(seen, func(h hex.Hex) bool { return st.board.Layout.Adjacent(h, l.Hex) }) {
@@ -330,7 +333,8 @@ func (w *world) spellOnHexes(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget,
 	w.charm(c, sp, Charm{Locs: at, Terrain: sp.Terrain})
 	switch sp.Effect {
 	case "terrain":
-		w.say(used, "%s become %s for the rest of the scenario.", list(at), st.data.Terrain[sp.Terrain].Title)
+		t := st.data.Terrain[sp.Terrain]
+		w.say(append(used, t.Prov), "%s become %s for the rest of the scenario.", list(at), t.Title)
 	case "magic-circle":
 		w.say(used, "Nobody may fire at, attack or cast an attack spell at %s until the end of the next player-turn (AMB-80).", list(at))
 	case "silence":

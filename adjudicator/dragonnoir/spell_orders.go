@@ -32,14 +32,19 @@ var spellMoments = []string{"fire", "moves", "attacks", "end"}
 func checkSpell(st *State, x *SpellOrder, os *Orders) (string, string) {
 	c := st.Chars[x.Caster]
 	if c != nil && st.level(c) == 0 {
+		if st.valley() {
+			return codeNotMagician, fmt.Sprintf("%s is no magician (DN3-MAGIC-3: the mages, sorcerers, druids and unicorns are)", x.Caster)
+		}
 		return codeNotMagician, fmt.Sprintf("%s is no magician (DN-MAGIC-1: Zacharie and Shaman are)", x.Caster)
 	}
 	sp := st.data.Spells[x.Spell]
-	switch {
-	case sp == nil:
+	if sp == nil {
 		return codeUnknownSpell, fmt.Sprintf("no spell %q in the module%s", x.Spell, suggest(x.Spell, slices.Sorted(maps.Keys(st.data.Spells))))
-	case sp.Effect == "":
-		return codeUndefinedSpell, fmt.Sprintf("%s cannot be cast: %s (spells.yaml)", sp.Title, sp.Prov.Note)
+	}
+	if code, msg := spellRefusal(st, c, sp); code != "" { // the sheets (spell_lists.go)
+		return code, msg
+	}
+	switch {
 	case x.Units < 0:
 		return adjudicator.CodeBadValue, "units: is how many MP or points it buys, 1 or more"
 	case sp.Effect == "invisible" && x.To != "":
@@ -58,6 +63,9 @@ func checkSpell(st *State, x *SpellOrder, os *Orders) (string, string) {
 	if os == nil {
 		return "", ""
 	}
+	if m := momentStage(x.Before); c != nil && m != "" && !slices.Contains((&program{Side: c.Side}).stages(), m) {
+		return adjudicator.CodeBadValue, fmt.Sprintf("before: %q: the %s player-turn has no %s step", x.Before, c.Side, momentStage(x.Before))
+	}
 	if slices.Contains(spellMoments, x.Before) {
 		return "", ""
 	}
@@ -69,6 +77,26 @@ func checkSpell(st *State, x *SpellOrder, os *Orders) (string, string) {
 		return adjudicator.CodeBadValue, fmt.Sprintf("before: %q: your mail gives %s no %s order", x.Before, unit, kind)
 	}
 	return "", ""
+}
+
+// momentStage is the stage a before: names: "fire", "moves", "attacks"
+// or "end" (the last stage), or the stage of "fire UNIT", "move UNIT",
+// "attack UNIT"; "" for none.
+func momentStage(before string) string {
+	kind, _, ok := strings.Cut(before, " ")
+	switch {
+	case ok:
+		return spellStages[kind]
+	case before == "end":
+		return stageDone
+	case before == "moves":
+		return stageMoves
+	case before == "attacks":
+		return stageAttacks
+	case before == "fire":
+		return stageFire
+	}
+	return "" // not a moment: refused below
 }
 
 // SpellTrigger is a standing order for a spell in the Krob turn
@@ -87,8 +115,12 @@ type SpellTrigger struct {
 // checkSpellTriggers checks the standing spell-trigger v of the
 // Adventurers.
 func checkSpellTriggers(st *State, side adjudicator.Side, v *yaml.Node) *adjudicator.OrderError {
-	if side != Adventurers {
+	if side != Adventurers && !st.valley() { // in the valley both sides have casters (DN3-MAGIC-3)
 		return adjudicator.Errorf(v, codeWrongSection, "only the Adventurers have magicians (DN-MAGIC-1)")
+	}
+	befores, turn := []string{"moves", "attacks", "end"}, "the Krob turn"
+	if side != Adventurers {
+		befores, turn = []string{"fire", "moves", "attacks", "end"}, "the Adventurer turn"
 	}
 	var ts []lined[SpellTrigger]
 	if err := yamlx.Decode(v, &ts); err != nil {
@@ -103,12 +135,12 @@ func checkSpellTriggers(st *State, side adjudicator.Side, v *yaml.Node) *adjudic
 		switch {
 		case c == nil:
 			return bad(adjudicator.CodeUnknownUnit, "no character %q in this game", t.Caster)
-		case c.Side != Adventurers:
-			return bad(codeNotYours, "%s is a %s character: you play the adventurers", t.Caster, c.Side)
+		case c.Side != side:
+			return bad(codeNotYours, "%s is a %s character: you play the %s", t.Caster, c.Side, side)
 		case (t.On == "") == (t.Before == ""):
 			return bad(adjudicator.CodeMissingField, "a spell trigger gives on: (a Krob entering a location) or before: (moves, attacks or end), one of them")
-		case t.Before != "" && !slices.Contains([]string{"moves", "attacks", "end"}, t.Before):
-			return bad(adjudicator.CodeBadValue, "before: %q is moves, attacks or end (of the Krob turn)", t.Before)
+		case t.Before != "" && !slices.Contains(befores, t.Before):
+			return bad(adjudicator.CodeBadValue, "before: %q is %s or %s (of %s)", t.Before, strings.Join(befores[:len(befores)-1], ", "), befores[len(befores)-1], turn)
 		}
 		if code, msg := checkSpell(st, &t.SpellOrder, nil); code != "" {
 			return bad(code, "%s", msg)

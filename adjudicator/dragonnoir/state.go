@@ -120,6 +120,9 @@ type State struct {
 	// Reappear is where each invisible magician reappears, by ID, once
 	// the mail noting it is opened (magic chapter, spell_reappear.go).
 	Reappear map[string]string `json:"reappear,omitempty"`
+	// Valley: a battle of La Conquête's valley (DN3), where magic follows
+	// B.14 and the four sheets of B.15 (spell_lists.go).
+	Valley bool `json:"valley,omitempty"`
 }
 
 // Data is the module the game is played from.

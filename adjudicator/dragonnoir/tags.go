@@ -43,6 +43,11 @@ const (
 	TagRam           = "ram"               // serves as a makeshift ram (DN3-PEOPLE-ENT-19, DN3-PEOPLE-DRAGON-5)
 	TagHobbit        = "hobbit"            // an Ent may carry it (DN3-PEOPLE-ENT-21, DN3-PEOPLE-HERMIT-3)
 	TagHuman         = "human"             // an Ent may carry it by option (DN3-PEOPLE-ENT-21)
+	// La Conquête's magic (spell_lists.go): immune to the spells whose
+	// row names the tag under immune: (DN3-PEOPLE-KANDAR-3, DN3-PEOPLE-UNIC-10).
+	TagFearless         = "fearless"          // fear and terror (Terreur)
+	TagCharmImmune      = "charm-immune"      // charms (no sheet has one: GAP-26)
+	TagImmobiliseImmune = "immobilise-immune" // Immobiliser un personnage
 )
 
 var counterTags = []string{TagSinks, TagKilledDoubleWound, TagIgnoresInfil, TagCausesNoInfil, TagKiller,
@@ -50,7 +55,8 @@ var counterTags = []string{TagSinks, TagKilledDoubleWound, TagIgnoresInfil, TagC
 	TagInvulnerable, TagFlies, TagDaredevil, TagGuard, TagFireballProof, TagSpectre,
 	TagHeavy,                    // magic chapter
 	TagNewborn, TagFirstScratch, // chapter special rules
-	TagRider, TagNoMultiShift, TagFireNoRetreat, TagMissileProof, TagFireProof, TagRam, TagHobbit, TagHuman} // DN3: Ents, the Black Dragon
+	TagRider, TagNoMultiShift, TagFireNoRetreat, TagMissileProof, TagFireProof, TagRam, TagHobbit, TagHuman, // DN3: Ents, the Black Dragon
+	TagFearless, TagCharmImmune, TagImmobiliseImmune} // La Conquête's magic
 
 // Terrain tags (terrain.yaml).
 const (

@@ -68,6 +68,7 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 		l, _, _ := hex.ParseLoc(o)
 		v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "oubliette", At: l.Hex.String()})
 	}
+	v.Hexes = append(v.Hexes, st.valleyMarks()...) // magic chapter: lit hexes, terrain a spell made (spell_valley.go)
 	for _, h := range st.Hidden {
 		l, _, _ := hex.ParseLoc(h.At)
 		label := "?"
