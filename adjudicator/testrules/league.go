@@ -181,7 +181,7 @@ func (league) EventTypes() []adjudicator.EventType {
 		adjudicator.EventType{Name: "league.over", Schema: 1, New: func() adjudicator.Event { return new(LeagueOver) }})
 }
 
-// Lookup finds the test rulesets by name: race, modrace and league.
+// Lookup finds the test rulesets by name: race, modrace, league and hide.
 var Lookup game.Lookup = func(name string) (adjudicator.Ruleset, bool) {
 	switch name {
 	case "race":
@@ -190,6 +190,8 @@ var Lookup game.Lookup = func(name string) (adjudicator.Ruleset, bool) {
 		return ModRace, true
 	case "league":
 		return League, true
+	case "hide":
+		return Hide, true
 	}
 	return nil, false
 }
