@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dice"
 )
 
@@ -59,6 +60,20 @@ func BranchLog(parent []Entry, lookup Source, at uint64, head, id string, now ti
 	for _, e := range parent[1:at] {
 		r := e.Record
 		r.Private = nil
+		if r.Type == adjudicator.TypeSecret {
+			// The branch's fold reads the sealed event from its opening,
+			// the parent's (the caller copies the parent's openings).
+			c, err := sealedOf(r.Payload)
+			if err != nil {
+				return nil, &LogError{Seq: e.Seq, Msg: err.Error()}
+			}
+			if r.Private, err = pg.openingOf(e.Seq, c, e.Private); err != nil {
+				return nil, err
+			}
+			if r.Private == nil {
+				return nil, errNotRevealed(e.Seq, "this ruleset event")
+			}
+		}
 		recs = append(recs, r)
 	}
 	last := pg.Chains[len(pg.Chains)-1]

@@ -22,12 +22,15 @@ const (
 	TypeRevealed      = "sealed.revealed"      // schema 1: Revealed
 	TypeLost          = "sealed.lost"          // schema 1: Lost
 	TypeUpgraded      = "log.upgraded"         // schema 1: Upgraded
+	// adjudicator.TypeSecret ("state.sealed"), schema 1: SealedEvent, a
+	// ruleset event sealed (secret.go). It is written for every game; a
+	// ruleset does not list it in its EventTypes.
 )
 
 // schemas is the schema each game-level type is written with now.
 var schemas = map[string]int{
 	TypeCreated: 2, TypeOrders: 2, TypeAdjudicated: 2, TypeChainExtended: 1,
-	TypeQueueDropped: 2, TypeRevealed: 1, TypeLost: 1, TypeUpgraded: 1,
+	TypeQueueDropped: 2, TypeRevealed: 1, TypeLost: 1, TypeUpgraded: 1, adjudicator.TypeSecret: 1,
 	TypeDeadlineSet: 1, TypeDeadlineReminded: 1, TypeDeadlinePassed: 1,
 	TypeDeadlineExtended: 1, TypePaused: 1, TypeResumed: 1, TypeEnded: 1, TypeReplaced: 1, TypeAway: 1, TypeBack: 1, TypeDigest: 1,
 	TypeObserverAdded: 1, TypeObserverRemoved: 1, TypePressSent: 1, TypeResultsPref: 1,
@@ -149,8 +152,8 @@ type Branch struct {
 // a text with orders sent ahead under "then:" — Text is sealed: Sealed is
 // the commitment of an OrdersOpening and the text is revealed by a
 // sealed.revealed event when it may be (hidden orders at their
-// adjudication, orders sent ahead when all of them were used, and
-// everything at the end of the game).
+// adjudication, or when a Reveal names their SealKey; orders sent ahead
+// when all of them were used; and everything at the end of the game).
 type OrdersAccepted struct {
 	Request       string           `json:"request"`
 	Side          adjudicator.Side `json:"side"`
@@ -176,6 +179,10 @@ type OrdersAccepted struct {
 	Parts  []string `json:"parts,omitempty"`
 	Sealed string   `json:"sealed,omitempty"` // commitment of the OrdersOpening
 	Ahead  bool     `json:"ahead,omitempty"`  // the sealed text also gives orders for later phases ("then:")
+	// SealKey is the request's SealKey (adjudicator.Request): the sealed
+	// orders stay sealed after their adjudication, until a Reveal names
+	// this key or the game ends (secret.go).
+	SealKey string `json:"seal_key,omitempty"`
 	// Queued marks orders taken from an earlier text's "then:" list: entry
 	// QueueIndex of the text of event QueueOf, used automatically when its
 	// phase came due. Their Orders field holds that entry's orders.

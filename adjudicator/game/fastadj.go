@@ -289,6 +289,8 @@ func scanAccepted(p []byte, out *OrdersAccepted) bool {
 			str = &out.MessageID
 		case "sealed":
 			str = &out.Sealed
+		case "seal_key":
+			str = &out.SealKey
 		case "secret_removed":
 			flag = &out.SecretRemoved
 		case "replaces":

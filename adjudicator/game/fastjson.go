@@ -363,12 +363,13 @@ type ordersFold struct {
 	Turn       int              `json:"turn"`
 	Phase      string           `json:"phase"`
 	Parts      []string         `json:"parts"`
+	SealKey    string           `json:"seal_key"`
 	// whole: the payload would decode as an OrdersAccepted too (every
 	// member of the right kind), known when the fast path read it.
 	whole bool
 }
 
-var ordersFoldKeys = []string{"request", "side", "digest", "sealed", "ahead", "queued", "queue_index", "queue_done", "turn", "phase", "parts",
+var ordersFoldKeys = []string{"request", "side", "digest", "sealed", "ahead", "queued", "queue_index", "queue_done", "turn", "phase", "parts", "seal_key",
 	// the other members of OrdersAccepted, skipped, but named so that
 	// a key in another case is left to json.Unmarshal
 	"kind", "text", "secret_removed", "orders", "normalized", "via", "message_id", "replaces", "queue_of", "seat", "by"}
@@ -406,6 +407,8 @@ func (oa *ordersFold) decode(p []byte) error {
 				str = &out.Sealed
 			case "phase":
 				str = &out.Phase
+			case "seal_key":
+				str = &out.SealKey
 			case "ahead":
 				flag = &out.Ahead
 			case "queued":

@@ -86,6 +86,15 @@ type Game struct {
 	// of orders already used (persistent: clones share it, accepted.go).
 	accepted acceptedIndex
 
+	// stateSeals are the sealed parts holding state not revealed yet, in
+	// log order (sealedstate.go); never changed in place.
+	stateSeals []stateSeal
+	// ahead are the openings revealed later in the entries a Load or a
+	// Replay folds; opener finds openings in the referee's private part
+	// (the Source's Openings). Both are only read once set.
+	ahead  map[string]aheadOpening
+	opener func(c string) ([]byte, error)
+
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
 	checkSum bool
@@ -131,6 +140,11 @@ type Pending struct {
 	Parts   []string         // the parts of the side it answers for (team.orders=split)
 	payload []byte           // the orders.accepted payload, decoded on demand
 	opening []byte           // its opening, once revealed in the log
+	// sealKey is the request's SealKey: the orders stay sealed after
+	// their adjudication, which reads them from private, their opening
+	// as the referee's private part (or a later reveal) gives it.
+	sealKey string
+	private []byte
 	// What the fold read of the payload, for the index of accepted texts
 	// when the opening is revealed; whole says the payload decodes as an
 	// OrdersAccepted (else Accepted decodes it, as it always did).
@@ -233,7 +247,9 @@ func Load(entries []Entry, lookup Source) (*Game, error) {
 	for _, e := range entries {
 		var err error
 		if g == nil {
-			g, err = Start(e, lookup)
+			if g, err = Start(e, lookup); err == nil {
+				g.lookAhead(entries)
+			}
 		} else {
 			err = g.Apply(e)
 		}
@@ -282,6 +298,7 @@ func Start(e Entry, lookup Source) (*Game, error) {
 	}
 	g := &Game{ID: c.Game, Created: c, Rules: rs, Module: mod, State: st, Version: e.Seq, Updated: e.Time, Created0: e.Time.UTC()}
 	g.types = eventTypes(rs)
+	g.opener = openerOf(lookup, c.Game)
 	if c.Dice.Mode == DiceChain {
 		g.Chains = []ChainExtended{{Chain: 0, Commitment: c.Dice.Commitment, ChainLength: c.Dice.ChainLength, FromK: 1}}
 	}
@@ -311,6 +328,10 @@ func (g *Game) Apply(e Entry) error {
 	switch e.Type {
 	case TypeCreated:
 		return &LogError{Seq: e.Seq, Msg: "a second game.created"}
+	case adjudicator.TypeSecret:
+		if err := g.applySecret(e); err != nil {
+			return err
+		}
 	case TypeOrders:
 		var oa ordersFold
 		if err := oa.decode(e.Payload); err != nil {
@@ -319,8 +340,26 @@ func (g *Game) Apply(e Entry) error {
 		if !oa.Queued {
 			g.noteAccepted(oa.Digest, AcceptedRef{Seq: e.Seq, Time: e.Time, Turn: oa.Turn, Phase: oa.Phase, Side: oa.Side})
 		}
-		g.addPending(Pending{Seq: e.Seq, Request: oa.Request, Side: oa.Side, Digest: oa.Digest, Sealed: oa.Sealed, Parts: oa.Parts, payload: e.Payload,
-			turn: oa.Turn, phase: oa.Phase, queued: oa.Queued, whole: oa.whole})
+		p := Pending{Seq: e.Seq, Request: oa.Request, Side: oa.Side, Digest: oa.Digest, Sealed: oa.Sealed, Parts: oa.Parts, payload: e.Payload,
+			turn: oa.Turn, phase: oa.Phase, queued: oa.Queued, whole: oa.whole, sealKey: oa.SealKey}
+		if oa.Sealed != "" && oa.SealKey != "" {
+			// Orders that stay sealed after their adjudication: the
+			// adjudication reads them from their opening, when this fold
+			// has it, and the state hash is salted with its salt.
+			b, err := g.openingOf(e.Seq, oa.Sealed, e.Private)
+			if err != nil {
+				return err
+			}
+			s := stateSeal{Seq: e.Seq, Commitment: oa.Sealed, Key: oa.SealKey, Orders: true, Side: oa.Side, Turn: oa.Turn, Phase: oa.Phase}
+			if b != nil {
+				if s.Salt, err = saltOf(b); err != nil {
+					return &LogError{Seq: e.Seq, Msg: "bad opening of sealed orders: " + err.Error()}
+				}
+				p.private = b
+			}
+			g.addStateSeal(s)
+		}
+		g.addPending(p)
 		if oa.Sealed != "" {
 			g.seal(e.Seq, oa.Sealed)
 		}
@@ -356,11 +395,24 @@ func (g *Game) Apply(e Entry) error {
 			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("the opening revealed does not hash to the commitment %s of event %d", rv.Commitment, rv.Of)}
 		}
 		g.Unrevealed = slices.Delete(slices.Clone(g.Unrevealed), i, i+1)
+		pending := false
 		for k, p := range g.Pending {
 			if p.Seq == rv.Of {
+				pending = true
 				g.Pending[k].opening = []byte(rv.Opening)
 				if digest, turn, phase, side, queued, ok := g.Pending[k].revealedRef(); ok && !queued {
 					g.noteAccepted(digest, AcceptedRef{Seq: p.Seq, Time: e.Time, Turn: turn, Phase: phase, Side: side})
+				}
+			}
+		}
+		if s, ok := g.dropStateSeal(rv.Of, rv.Commitment); ok && s.Orders && !pending {
+			// Orders sealed past their adjudication, revealed now.
+			if digest, ok := openingDigest([]byte(rv.Opening)); ok {
+				g.noteAccepted(digest, AcceptedRef{Seq: s.Seq, Time: e.Time, Turn: s.Turn, Phase: s.Phase, Side: s.Side})
+			} else {
+				var op OrdersOpening
+				if json.Unmarshal([]byte(rv.Opening), &op) == nil {
+					g.noteAccepted(op.Digest, AcceptedRef{Seq: s.Seq, Time: e.Time, Turn: s.Turn, Phase: s.Phase, Side: s.Side})
 				}
 			}
 		}
@@ -374,6 +426,7 @@ func (g *Game) Apply(e Entry) error {
 			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("says commitment %s of event %d is lost, but it is not sealed", l.Commitment, l.Of)}
 		}
 		g.Unrevealed = slices.Delete(slices.Clone(g.Unrevealed), i, i+1)
+		g.dropStateSeal(l.Of, l.Commitment)
 		for side, q := range g.Queues {
 			if q.Seq == l.Of {
 				g.setQueue(side, nil)
@@ -416,7 +469,11 @@ func (g *Game) Apply(e Entry) error {
 			if a.Events != g.nRuleEvs {
 				return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("adjudication %d claims %d events, the log has %d", a.K, a.Events, g.nRuleEvs)}
 			}
-			if h := StateHash(g.State); h != a.StateHash {
+			h, err := g.stateHash()
+			if err != nil {
+				return err
+			}
+			if h != a.StateHash {
 				return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("state after adjudication %d hashes to %s, the log says %s", a.K, h, a.StateHash)}
 			}
 		}
@@ -451,18 +508,27 @@ func (g *Game) Apply(e Entry) error {
 		if err := json.Unmarshal(e.Payload, ev); err != nil {
 			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("bad %s payload: %v", e.Type, err)}
 		}
-		g.State = g.Rules.Evolve(g.State, ev)
-		g.nRuleEvs++
-		if sw, ok := ev.(adjudicator.PlayersSwap); ok {
-			if a, b, ok := sw.SwapsPlayers(); ok {
-				if err := g.swapPlayers(a, b); err != nil {
-					return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("%s %v", e.Type, err)}
-				}
-			}
+		if err := g.evolve(e.Seq, e.Type, ev); err != nil {
+			return err
 		}
 	}
 	g.Version = e.Seq
 	g.Updated = e.Time
+	return nil
+}
+
+// evolve folds the ruleset event ev (of type typ, stored by event seq,
+// public or sealed) into the state.
+func (g *Game) evolve(seq uint64, typ string, ev adjudicator.Event) error {
+	g.State = g.Rules.Evolve(g.State, ev)
+	g.nRuleEvs++
+	if sw, ok := ev.(adjudicator.PlayersSwap); ok {
+		if a, b, ok := sw.SwapsPlayers(); ok {
+			if err := g.swapPlayers(a, b); err != nil {
+				return &LogError{Seq: seq, Msg: fmt.Sprintf("%s %v", typ, err)}
+			}
+		}
+	}
 	return nil
 }
 
@@ -517,7 +583,14 @@ func (g *Game) Submissions() ([]adjudicator.Submission, error) {
 			return nil, &LogError{Seq: p.Seq, Msg: "bad orders payload: " + err.Error()}
 		}
 		if oa.Sealed != "" && p.opening == nil && oa.Orders == "" {
-			return nil, &LogError{Seq: p.Seq, Msg: "these orders are sealed and were not revealed before their adjudication", Err: ErrSealed}
+			if p.sealKey == "" || p.private == nil {
+				return nil, &LogError{Seq: p.Seq, Msg: "these orders are sealed and were not revealed before their adjudication", Err: ErrSealed}
+			}
+			// Orders that stay sealed (a SealKey): read from their
+			// opening, which the referee keeps.
+			if err := fillOpening(&oa, p.private); err != nil {
+				return nil, &LogError{Seq: p.Seq, Msg: "bad opening of sealed orders: " + err.Error()}
+			}
 		}
 		sub, err := g.reparse(oa)
 		if err != nil {
@@ -609,16 +682,22 @@ func (g *Game) Clone() *Game {
 	return &c
 }
 
-// StateHash is the hex SHA-256 of a state's JSON encoding.
+// StateHash is the hex SHA-256 of a state's JSON encoding. (A game with
+// sealed state salts it: sealedHash.)
 func StateHash(st adjudicator.State) string {
+	h := sha256.Sum256(stateJSON(st))
+	return hex.EncodeToString(h[:])
+}
+
+// stateJSON is the encoding of a state that state hashes hash.
+func stateJSON(st adjudicator.State) []byte {
 	b, err := json.Marshal(st)
 	if err != nil {
 		// A state that cannot be encoded is a ruleset bug; make it visible
 		// in every hash rather than crash a running game.
 		b = []byte("unencodable state: " + err.Error())
 	}
-	h := sha256.Sum256(b)
-	return hex.EncodeToString(h[:])
+	return b
 }
 
 // Digest is the hex SHA-256 of b.

@@ -136,6 +136,10 @@ func (g *Game) useQueued(in Input, out *Outcome, r adjudicator.Request, q *Queue
 	if it.Index < 0 || it.Index >= len(env.Then) {
 		return false, fmt.Errorf("%w: queued orders %d are not in the stored text", ErrInternal, it.Index)
 	}
+	if r.SealKey != "" {
+		// Its text would be revealed when its last entry is used.
+		return false, g.dropQueue(in, out, r, fmt.Sprintf("the orders for turn %d, phase %s stay secret after their adjudication and cannot be sent ahead: send them now", it.Turn, it.Phase))
+	}
 	node := &env.Then[it.Index].Orders
 	orders, err := g.Rules.ParseOrders(g.State, r, node)
 	if err != nil {

@@ -32,7 +32,7 @@ import (
 
 // snapshotFormat is the version of the snapshot encoding; another is
 // refused, and the caller folds the log.
-const snapshotFormat = 2
+const snapshotFormat = 3
 
 // ErrNoSnapshot says that a fold cannot be snapshotted (its ruleset's state
 // does not survive the round trip) or that a snapshot cannot be used (of
@@ -68,6 +68,7 @@ type snapshot struct {
 	Observers      []Observer                     `json:"observers"`
 	Strings        []string                       `json:"strings"` // the strings the packed index of accepted texts names
 	RuleEvents     int                            `json:"rule_events"`
+	StateSeals     []stateSeal                    `json:"state_seals"` // with their salts: a snapshot is private
 }
 
 type snapPending struct {
@@ -83,6 +84,8 @@ type snapPending struct {
 	Queued  bool             `json:"queued"`
 	Whole   bool             `json:"whole"`
 	Parts   []string         `json:"parts,omitempty"`
+	SealKey string           `json:"seal_key,omitempty"`
+	Private []byte           `json:"private,omitempty"` // the opening of orders with a SealKey
 }
 
 // Snapshot writes g's fold down. It fails with ErrNoSnapshot when the
@@ -116,12 +119,12 @@ func (g *Game) encodeSnapshot() ([]byte, error) {
 		Created: g.Created, State: st, Version: g.Version, Updated: g.Updated, K: g.K, Chains: g.Chains,
 		Queues: g.Queues, Unrevealed: g.Unrevealed, Deadlines: g.Deadlines, PausedAt: g.PausedAt,
 		PauseReason: g.PauseReason, Misses: g.Misses, Graced: g.Graced, Ended: g.Ended, AwayUntil: g.AwayUntil, ResultsOnlyDue: g.ResultsOnlyDue,
-		DigestK: g.DigestK, DigestAt: g.DigestAt, Created0: g.Created0, Observers: g.Observers, RuleEvents: g.nRuleEvs}
+		DigestK: g.DigestK, DigestAt: g.DigestAt, Created0: g.Created0, Observers: g.Observers, RuleEvents: g.nRuleEvs, StateSeals: g.stateSeals}
 	if g.Pending != nil {
 		s.Pending = make([]snapPending, len(g.Pending))
 		for i, p := range g.Pending {
 			s.Pending[i] = snapPending{Seq: p.Seq, Request: p.Request, Side: p.Side, Digest: p.Digest, Sealed: p.Sealed, Payload: p.payload, Opening: p.opening,
-				Turn: p.turn, Phase: p.phase, Queued: p.queued, Whole: p.whole, Parts: p.Parts}
+				Turn: p.turn, Phase: p.phase, Queued: p.queued, Whole: p.whole, Parts: p.Parts, SealKey: p.sealKey, Private: p.private}
 		}
 	}
 	packed := packAccepted(g.accepted.all())
@@ -182,12 +185,12 @@ func restore(b []byte, lookup Source) (*Game, error) {
 		K: s.K, Chains: s.Chains, Queues: s.Queues, Unrevealed: s.Unrevealed, Deadlines: s.Deadlines,
 		PausedAt: s.PausedAt, PauseReason: s.PauseReason, Misses: s.Misses, Graced: s.Graced, Ended: s.Ended,
 		AwayUntil: s.AwayUntil, ResultsOnlyDue: s.ResultsOnlyDue, DigestK: s.DigestK, DigestAt: s.DigestAt, Created0: s.Created0, Observers: s.Observers,
-		nRuleEvs: s.RuleEvents, types: eventTypes(rs)}
+		nRuleEvs: s.RuleEvents, types: eventTypes(rs), stateSeals: s.StateSeals, opener: openerOf(lookup, s.Created.Game)}
 	if s.Pending != nil {
 		g.Pending = make([]Pending, len(s.Pending))
 		for i, p := range s.Pending {
 			g.Pending[i] = Pending{Seq: p.Seq, Request: p.Request, Side: p.Side, Digest: p.Digest, Sealed: p.Sealed, payload: p.Payload, opening: p.Opening,
-				turn: p.Turn, phase: p.Phase, queued: p.Queued, whole: p.Whole, Parts: p.Parts}
+				turn: p.Turn, phase: p.Phase, queued: p.Queued, whole: p.Whole, Parts: p.Parts, sealKey: p.SealKey, private: p.Private}
 		}
 	}
 	if len(packed) < len(b)/2 {
@@ -237,6 +240,7 @@ func SameFold(a, b *Game) bool {
 	x, y := *a, *b
 	for _, g := range []*Game{&x, &y} {
 		g.Rules, g.types, g.chains, g.checkSum, g.accepted = nil, nil, nil, false, acceptedIndex{}
+		g.ahead, g.opener = nil, nil // where this fold found openings, not what it folded
 	}
 	if !reflect.DeepEqual(x, y) {
 		return false

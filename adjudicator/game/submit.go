@@ -44,7 +44,7 @@ type Then struct {
 func (g *Game) decide(roller adjudicator.Roller) (*adjudicator.Resolution, error) {
 	subs, err := g.Submissions()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInternal, err)
+		return nil, fmt.Errorf("%w: %w", ErrInternal, err)
 	}
 	r := adjudicator.NewResolution(g.Rules, g.Rules.Clone(g.State), roller)
 	if err := g.Rules.Decide(r, subs); err != nil {
@@ -220,6 +220,10 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	if len(queue) > 0 && req.SealKey != "" {
+		return nil, adjudicator.Errorf(yamlx.Key(root, "then"), adjudicator.CodeUnknownField,
+			"orders sent ahead (\"then:\") are not taken with orders that stay secret after their adjudication (%s): send each phase's orders when it comes due", req.Title)
+	}
 	if len(queue) > 0 && len(ta.parts) > 0 {
 		return nil, adjudicator.Errorf(yamlx.Key(root, "then"), adjudicator.CodeUnknownField,
 			"orders sent ahead (\"then:\") are not taken when a side's orders are split between its players: send each phase's orders when it comes due")
@@ -245,9 +249,15 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 	if seat != side {
 		oa.Seat = seat
 	}
+	// A SealKey keeps the orders sealed past their adjudication: they are
+	// hidden orders whatever Hidden says.
+	hidden := req.Hidden || req.SealKey != ""
+	if hidden {
+		oa.SealKey = req.SealKey
+	}
 	var op *OrdersOpening
 	switch {
-	case req.Hidden:
+	case hidden:
 		// Nobody else may read these orders before the adjudication.
 		op = &OrdersOpening{Text: oa.Text, Digest: digest, Normalized: oa.Normalized, Queue: queue}
 	case len(queue) > 0:
@@ -257,7 +267,7 @@ func (g *Game) Submit(in Input) (*Outcome, error) {
 		}
 		op = &OrdersOpening{Text: oa.Text, Digest: digest, Queue: queue}
 	}
-	rec, err := acceptedRecord(in, oa, op, req.Hidden)
+	rec, err := acceptedRecord(in, oa, op, hidden)
 	if err != nil {
 		return nil, err
 	}
@@ -485,13 +495,24 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 		}
 	}
 	// Hidden orders are revealed in the log before the adjudication that
-	// uses them, so that anyone can decide it again from the log.
-	for _, p := range slices.Clone(g.Pending) {
+	// uses them, so that anyone can decide it again from the log; orders
+	// with a SealKey stay sealed, and are read from their opening.
+	for i, p := range slices.Clone(g.Pending) {
 		if p.Sealed == "" || p.opening != nil {
 			continue
 		}
 		if oa, err := p.Accepted(); err != nil || oa.Orders != "" {
 			continue // orders sent ahead: the orders due now are public
+		}
+		if p.sealKey != "" {
+			if p.private == nil {
+				b, err := open(in, out, p.Sealed)
+				if err != nil {
+					return err
+				}
+				g.Pending[i].private = b
+			}
+			continue
 		}
 		if err := g.reveal(in, out, SealedRef{Seq: p.Seq, Commitment: p.Sealed}); err != nil {
 			return err
@@ -501,7 +522,6 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 	if err != nil {
 		return err
 	}
-	a.Events = len(r.Events())
 	var op AdjudicationOpening
 	var sealed bool
 	a.Report, a.Rolls, op, sealed = splitReport(r.Report(), r.Rolls())
@@ -514,23 +534,49 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 			return err
 		}
 	}
-	a.StateHash = StateHash(r.State())
 	a.RulesetVersion = g.Rules.Info().Version
+	var reveal []string // the keys Reveals named
 	for _, ev := range r.Events() {
-		t, ok := g.types[ev.EventType()]
-		if !ok {
-			return fmt.Errorf("%w: ruleset emitted unregistered event %q", ErrInternal, ev.EventType())
+		var rec Record
+		switch e := ev.(type) {
+		case *adjudicator.Reveal:
+			// Not stored: its effect is the sealed.revealed records
+			// after the adjudication.
+			reveal = append(reveal, e.Keys...)
+			continue
+		case *adjudicator.Secret:
+			t, err := g.secretType(e)
+			if err != nil {
+				return err
+			}
+			if rec, err = secretRecord(in, e, t); err != nil {
+				return err
+			}
+		default:
+			t, ok := g.types[ev.EventType()]
+			if !ok {
+				return fmt.Errorf("%w: ruleset emitted unregistered event %q", ErrInternal, ev.EventType())
+			}
+			if rec, err = record(ev.EventType(), in.Time, ActorEngine, ev); err != nil {
+				return err
+			}
+			rec.Schema = t.Schema
 		}
-		rec, err := record(ev.EventType(), in.Time, ActorEngine, ev)
-		if err != nil {
-			return err
-		}
-		rec.Schema = t.Schema
 		if err := g.Apply(Entry{Seq: g.Version + 1, Record: rec}); err != nil {
 			return fmt.Errorf("%w: %v", ErrInternal, err)
 		}
 		out.Records = append(out.Records, rec)
+		a.Events++
 	}
+	// The state hash, salted while sealed parts hold state (sealedstate.go).
+	if err := g.fillSalts(func(c string) ([]byte, error) { return open(in, out, c) }); err != nil {
+		return err
+	}
+	salts, err := g.sealSalts()
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrInternal, err)
+	}
+	a.StateHash = sealedHash(r.State(), salts)
 	rec, err := record(TypeAdjudicated, in.Time, ActorEngine, a)
 	if err != nil {
 		return err
@@ -544,6 +590,9 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 	}
 	out.Records = append(out.Records, rec)
 	out.Results = append(out.Results, Result{Adjudicated: a, Full: r.Report(), AllRolls: r.Rolls(), RuleEvents: r.Events()})
+	if err := g.revealKeys(in, out, reveal); err != nil {
+		return err
+	}
 
 	// Commit the next chain as soon as this one is used up, so that its
 	// commitment is public before any orders its dice will resolve.

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -27,7 +28,14 @@ type Audit struct {
 	Lost           int      // sealed parts whose opening the referee lost (sealed.lost)
 	Redecided      int      // adjudications decided again (Replay only)
 	VersionChanges []string // adjudications made by another ruleset version
-	Problems       []string // empty when all is well
+	// ReplayedTo is, when a Replay stopped short of the end because the
+	// log holds sealed state not revealed yet (a game in progress), the
+	// last event it checked; NotRevealed counts those sealed parts. Not
+	// a problem: they are revealed when the game ends.
+	ReplayedTo  uint64
+	NotRevealed int
+	Notes       []string // what was not checked, and why
+	Problems    []string // empty when all is well
 }
 
 // OK reports whether nothing was wrong.
@@ -63,7 +71,7 @@ func Verify(entries []Entry) *Audit {
 	seeds := map[uint64]adjSeed{}      // turn.adjudicated event → its seed, for revealed rolls
 	for _, e := range entries[1:] {
 		switch e.Type {
-		case TypeOrders, TypeQueueDropped, TypePressSent:
+		case TypeOrders, TypeQueueDropped, TypePressSent, adjudicator.TypeSecret:
 			sealed, err := sealedOf(e.Payload)
 			if err != nil {
 				a.problem(e.Seq, "bad %s: %v", e.Type, err)
@@ -322,27 +330,48 @@ func Replay(entries []Entry, lookup Source) (a *Audit) {
 	}
 	a.Game = g.ID
 	g.checkSum = true
+	g.lookAhead(entries)
 	script := &dice.Script{Faces: g.Created.Dice.Faces}
 	// The ruleset's version, asked once: Info can be costly (Dragon
 	// Rage's lists its scenarios), and the ruleset does not change.
 	version := g.Rules.Info().Version
 	var pre *Game
 	var group []Entry
+	// stop ends a replay that meets sealed state not revealed yet: the
+	// log is checked up to the adjudication (or event) that needs it.
+	stop := func(e Entry) *Audit {
+		last := e.Seq - 1
+		if len(group) > 0 {
+			last = group[0].Seq - 1
+		}
+		a.ReplayedTo, a.NotRevealed, a.Adjudications, a.Chains = last, sealedAhead(entries), g.K, len(g.Chains)
+		a.Notes = append(a.Notes, fmt.Sprintf("replayed to event %d; %d sealed events are not revealed yet (they are when the game ends)", last, a.NotRevealed))
+		return a
+	}
 	for _, e := range entries[1:] {
 		switch {
 		case e.Type == TypeAdjudicated:
 			if pre == nil {
 				pre = g.Clone()
 			}
-			a.redecide(pre, append(group, e), script, version)
+			salts, err := g.sealSalts()
+			if err == nil {
+				err = a.redecide(pre, append(group, e), script, version, salts)
+			}
+			if errors.Is(err, ErrSealed) {
+				return stop(e)
+			}
 			pre, group = nil, nil
-		case Schema(e.Type) == 0: // a ruleset event
+		case ruleEvent(e.Type):
 			if pre == nil {
 				pre = g.Clone()
 			}
 			group = append(group, e)
 		}
 		if err := g.Apply(e); err != nil {
+			if errors.Is(err, ErrSealed) {
+				return stop(e)
+			}
 			a.Problems = append(a.Problems, err.Error())
 			return a
 		}
@@ -356,15 +385,21 @@ func Replay(entries []Entry, lookup Source) (a *Audit) {
 	return a
 }
 
+// ruleEvent reports whether events of type typ are a ruleset's, public or
+// sealed.
+func ruleEvent(typ string) bool { return Schema(typ) == 0 || typ == adjudicator.TypeSecret }
+
 // redecide decides again the adjudication whose recorded entries are group
 // (ruleset events, then turn.adjudicated), starting from pre; v is the
-// version of pre's ruleset.
-func (a *Audit) redecide(pre *Game, group []Entry, script *dice.Script, v string) {
+// version of pre's ruleset, salts what its state hash is salted with. An
+// error wrapping ErrSealed says that an input of the adjudication is
+// sealed; anything else it finds is a problem of a.
+func (a *Audit) redecide(pre *Game, group []Entry, script *dice.Script, v string, salts []string) error {
 	last := group[len(group)-1]
 	var adj Adjudicated
 	if err := decodeAdjudicated(last.Payload, &adj); err != nil {
 		a.problem(last.Seq, "bad turn.adjudicated: %v", err)
-		return
+		return nil
 	}
 	if adj.RulesetVersion != v {
 		a.VersionChanges = append(a.VersionChanges, fmt.Sprintf("adjudication %d was made by %s %s; this is %s", adj.K, pre.Created.Ruleset, adj.RulesetVersion, v))
@@ -374,32 +409,42 @@ func (a *Audit) redecide(pre *Game, group []Entry, script *dice.Script, v string
 		seed, err := dice.ParseSeed(adj.Seed)
 		if err != nil {
 			a.problem(last.Seq, "adjudication %d: %v", adj.K, err)
-			return
+			return nil
 		}
 		roller = dice.NewStream(seed, pre.Created.DiceGame(), adj.K)
 	}
 	r, err := pre.decide(roller)
+	if errors.Is(err, ErrSealed) {
+		return err // orders that stay sealed, not revealed yet
+	}
 	if err != nil {
 		a.problem(last.Seq, "adjudication %d no longer decides: %v", adj.K, err)
-		return
+		return nil
 	}
 	a.Redecided++
-	evs := r.Events()
+	evs := slices.DeleteFunc(slices.Clone(r.Events()), func(ev adjudicator.Event) bool { return ev.EventType() == adjudicator.TypeReveal })
 	recorded := group[:len(group)-1]
 	for i := 0; i < max(len(evs), len(recorded)); i++ {
 		switch {
 		case i >= len(evs):
 			a.problem(recorded[i].Seq, "adjudication %d: the log has %s here, the rules now decide nothing more", adj.K, recorded[i].Type)
-			return
+			return nil
 		case i >= len(recorded):
 			a.problem(last.Seq, "adjudication %d: the rules now also decide %s, which the log lacks", adj.K, evs[i].EventType())
-			return
+			return nil
+		}
+		if s, ok := evs[i].(*adjudicator.Secret); ok {
+			if !pre.sameSecret(recorded[i], s) {
+				a.problem(recorded[i].Seq, "adjudication %d diverges: the log has %s here, the rules now decide another sealed %s", adj.K, recorded[i].Type, eventName(s.Event))
+				return nil
+			}
+			continue
 		}
 		b, _ := json.Marshal(evs[i])
 		if evs[i].EventType() != recorded[i].Type || !bytes.Equal(b, recorded[i].Payload) {
 			a.problem(recorded[i].Seq, "adjudication %d diverges: the log has %s %s, the rules now decide %s %s",
 				adj.K, recorded[i].Type, recorded[i].Payload, evs[i].EventType(), b)
-			return
+			return nil
 		}
 	}
 	lines, rolls, _, _ := splitReport(r.Report(), r.Rolls())
@@ -407,13 +452,43 @@ func (a *Audit) redecide(pre *Game, group []Entry, script *dice.Script, v string
 	want, _ := json.Marshal(adj.Rolls)
 	if !bytes.Equal(got, want) {
 		a.problem(last.Seq, "adjudication %d: the rolls differ: log %s, now %s", adj.K, want, got)
-		return
+		return nil
 	}
 	if gl, wl := adjudicator.Texts(lines), adjudicator.Texts(adj.Report); !slices.Equal(gl, wl) {
 		a.problem(last.Seq, "adjudication %d: the report differs: log %q, now %q", adj.K, wl, gl)
-		return
+		return nil
 	}
-	if h := StateHash(r.State()); h != adj.StateHash {
+	if h := sealedHash(r.State(), salts); h != adj.StateHash {
 		a.problem(last.Seq, "adjudication %d: the state now hashes to %s, the log says %s", adj.K, h, adj.StateHash)
 	}
+	return nil
+}
+
+// sameSecret reports whether the recorded state.sealed entry e is the
+// secret s the rules now decide (its opening is at hand: e was folded).
+func (g *Game) sameSecret(e Entry, s *adjudicator.Secret) bool {
+	if e.Type != adjudicator.TypeSecret || s.Event == nil {
+		return false
+	}
+	t, ok := g.types[s.Event.EventType()]
+	if !ok {
+		return false
+	}
+	c, err := sealedOf(e.Payload)
+	if err != nil {
+		return false
+	}
+	b, err := g.openingOf(e.Seq, c, e.Private)
+	if err != nil || b == nil {
+		return false
+	}
+	same, err := secretMatches(e, b, s, t)
+	return err == nil && same
+}
+
+func eventName(ev adjudicator.Event) string {
+	if ev == nil {
+		return "nothing"
+	}
+	return ev.EventType()
 }

@@ -20,9 +20,10 @@ func WhatIf(entries []Entry, lookup Source, k int, faces []int) (*Result, error)
 	if err != nil {
 		return nil, err
 	}
+	g.lookAhead(entries)
 	var pre *Game
 	for _, e := range entries[1:] {
-		if (Schema(e.Type) == 0 || e.Type == TypeAdjudicated) && pre == nil && g.K == k-1 {
+		if (ruleEvent(e.Type) || e.Type == TypeAdjudicated) && pre == nil && g.K == k-1 {
 			pre = g.Clone()
 		}
 		if e.Type == TypeAdjudicated && g.K == k-1 {
@@ -43,7 +44,15 @@ func WhatIf(entries []Entry, lookup Source, k int, faces []int) (*Result, error)
 				return nil, err
 			}
 			lines, rolls, _, _ := splitReport(r.Report(), r.Rolls())
-			return &Result{Adjudicated: Adjudicated{K: k, Requests: a.Requests, Events: len(r.Events()), Rolls: rolls, Report: lines,
+			stored := 0
+			for _, ev := range r.Events() {
+				if ev.EventType() != adjudicator.TypeReveal {
+					stored++
+				}
+			}
+			// The state hash is not salted: a what-if is the referee's
+			// alone, and is never compared with the log.
+			return &Result{Adjudicated: Adjudicated{K: k, Requests: a.Requests, Events: stored, Rolls: rolls, Report: lines,
 				StateHash: StateHash(r.State()), RulesetVersion: pre.Rules.Info().Version}, Full: r.Report(), AllRolls: r.Rolls(), RuleEvents: r.Events()}, nil
 		}
 		if err := g.Apply(e); err != nil {

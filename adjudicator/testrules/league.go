@@ -181,7 +181,7 @@ func (league) EventTypes() []adjudicator.EventType {
 		adjudicator.EventType{Name: "league.over", Schema: 1, New: func() adjudicator.Event { return new(LeagueOver) }})
 }
 
-// Lookup finds the test rulesets by name: race, modrace, league and patrol.
+// Lookup finds the test rulesets by name: race, modrace, league, patrol and hide.
 var Lookup game.Lookup = func(name string) (adjudicator.Ruleset, bool) {
 	switch name {
 	case "race":
@@ -192,6 +192,8 @@ var Lookup game.Lookup = func(name string) (adjudicator.Ruleset, bool) {
 		return League, true
 	case "patrol":
 		return Patrol, true
+	case "hide":
+		return Hide, true
 	}
 	return nil, false
 }

@@ -71,8 +71,9 @@ func cmdLog(a *app, ctx context.Context, args []string) error {
 // referee. Nil when there is none.
 func forViewer(ctx context.Context, svc *games.Service, id string, e game.Entry, viewer adjudicator.Side) json.RawMessage {
 	var x struct {
-		Side   adjudicator.Side `json:"side"`
-		Sealed string           `json:"sealed"`
+		Side   adjudicator.Side     `json:"side"`
+		To     adjudicator.Audience `json:"to"`
+		Sealed string               `json:"sealed"`
 	}
 	if json.Unmarshal(e.Payload, &x) != nil || x.Sealed == "" {
 		return nil
@@ -84,6 +85,10 @@ func forViewer(ctx context.Context, svc *games.Service, id string, e game.Entry,
 	switch e.Type {
 	case game.TypeOrders, game.TypeQueueDropped:
 		if viewer == adjudicator.Referee || x.Side == viewer {
+			return b
+		}
+	case adjudicator.TypeSecret:
+		if x.To.Includes(viewer) {
 			return b
 		}
 	case game.TypeAdjudicated:
@@ -123,6 +128,8 @@ func summarize(e game.Entry) string {
 		switch {
 		case o.Sealed != "" && o.Ahead:
 			what = fmt.Sprintf("text sealed until the orders sent ahead are used: %s", short(o.Sealed))
+		case o.Sealed != "" && o.SealKey != "":
+			what = fmt.Sprintf("sealed until revealed (key %s) or the end of the game: %s", o.SealKey, short(o.Sealed))
 		case o.Sealed != "":
 			what = fmt.Sprintf("sealed until the adjudication: %s", short(o.Sealed))
 		}
@@ -139,6 +146,14 @@ func summarize(e game.Entry) string {
 		var q game.QueueDropped
 		json.Unmarshal(e.Payload, &q)
 		return fmt.Sprintf("%s's orders sent ahead dropped at turn %d, phase %s (why is sealed: %s)", q.Side, q.Turn, q.Phase, short(q.Sealed))
+	case adjudicator.TypeSecret:
+		var se game.SealedEvent
+		json.Unmarshal(e.Payload, &se)
+		until := "the end of the game"
+		if se.Key != "" {
+			until = fmt.Sprintf("revealed (key %s) or the end of the game", se.Key)
+		}
+		return fmt.Sprintf("a change of the game for %s alone, sealed until %s: %s", joinAudience(se.To), until, short(se.Sealed))
 	case game.TypeRevealed:
 		var r game.Revealed
 		json.Unmarshal(e.Payload, &r)
@@ -153,6 +168,14 @@ func summarize(e game.Entry) string {
 		p = p[:97] + "..."
 	}
 	return p
+}
+
+func joinAudience(a adjudicator.Audience) string {
+	parts := make([]string, len(a))
+	for i, s := range a {
+		parts[i] = string(s)
+	}
+	return strings.Join(parts, ", ")
 }
 
 func short(h string) string {
@@ -189,11 +212,7 @@ func cmdReplay(a *app, ctx context.Context, args []string) error {
 		if err != nil {
 			return usagef("%v", err)
 		}
-		entries, _, err := svc.Entries(ctx, f.pos[0])
-		if err != nil {
-			return err
-		}
-		res, err := game.WhatIf(entries, svc.Rules, *k, fs)
+		res, err := svc.WhatIf(ctx, f.pos[0], *k, fs)
 		if err != nil {
 			return err
 		}
@@ -221,6 +240,9 @@ func (a *app) printAudit(what string, au *game.Audit) error {
 	}
 	for _, v := range au.VersionChanges {
 		fmt.Fprintf(a.stdout, "note: %s\n", v)
+	}
+	for _, n := range au.Notes {
+		fmt.Fprintf(a.stdout, "note: %s\n", n)
 	}
 	if au.OK() {
 		fmt.Fprintf(a.stdout, "%s: OK\n", what)

@@ -38,6 +38,16 @@ func (s *Service) Replay(ctx context.Context, id string) (*game.Audit, error) {
 	return game.Replay(entries, s.source(ctx)), nil
 }
 
+// WhatIf decides adjudication k of game id again with faces first (the
+// referee's what-if; nothing is recorded).
+func (s *Service) WhatIf(ctx context.Context, id string, k int, faces []int) (*game.Result, error) {
+	entries, _, err := s.Entries(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return game.WhatIf(entries, s.source(ctx), k, faces)
+}
+
 // CheckChain checks that events run from 1 without gaps and that each is
 // hash-chained to the one before.
 func CheckChain(evs []store.Event) error {

@@ -264,7 +264,7 @@ func buildBundle(evs []store.Event, exported time.Time, mod *adjudicator.Module)
 			}
 			orderFile[e.Seq] = len(orders)
 			orders = append(orders, bundleFile{orderName(e.Seq, oa), []byte(text)})
-		case game.TypeQueueDropped:
+		case game.TypeQueueDropped, adjudicator.TypeSecret:
 			sealed++
 		case game.TypePressSent:
 			var p game.PressSent

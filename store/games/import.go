@@ -124,7 +124,11 @@ type health struct {
 
 // examine loads a game and finds what it lacks of private.
 func examine(entries []game.Entry, private map[string][]byte, rules game.Source) (*health, error) {
-	g, err := game.Load(entries, rules)
+	// Sealed ruleset events fold from their openings, in private.
+	g, err := game.Load(entries, game.WithOpenings(rules, func(_, c string) ([]byte, error) { return private[sealedSecret(c)], nil }))
+	if errors.Is(err, game.ErrSealed) {
+		return nil, fmt.Errorf("%w: the opening of a sealed part of the game's state is missing, and the state cannot be rebuilt without it: restore the data file from a backup that has it", err)
+	}
 	if err != nil {
 		return nil, err
 	}

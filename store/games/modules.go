@@ -127,12 +127,13 @@ func storedFiles(ctx context.Context, st store.Store, digest string) (adjudicato
 	return m, nil
 }
 
-// source is where this service's folds find rulesets and module files:
-// the builtin modules of its rulesets, then the store's library.
+// source is where this service's folds find rulesets and module files
+// (the builtin modules of its rulesets, then the store's library) and the
+// openings of sealed events (each game's private part).
 func (s *Service) source(ctx context.Context) game.Source {
-	return s.Rules.With(func(ruleset string, ref adjudicator.ModuleRef) (adjudicator.Module, error) {
+	return game.WithOpenings(s.Rules.With(func(ruleset string, ref adjudicator.ModuleRef) (adjudicator.Module, error) {
 		return storedFiles(ctx, s.Store, ref.Digest)
-	})
+	}), s.opening(ctx))
 }
 
 // MetaModules is a game.Modules that finds module files among a store's

@@ -115,6 +115,18 @@ func (s *Service) unsealer(ctx context.Context, id string) game.Unseal {
 	}
 }
 
+// opening is game.Openings over the store: the opening of commitment c of
+// game id, nil when the private part has none.
+func (s *Service) opening(ctx context.Context) func(id, c string) ([]byte, error) {
+	return func(id, c string) ([]byte, error) {
+		b, err := s.Store.Secret(ctx, id, sealedSecret(c))
+		if errors.Is(err, store.ErrNotFound) || errors.Is(err, store.ErrUnknownGame) {
+			return nil, nil
+		}
+		return b, err
+	}
+}
+
 // Unseal returns the opening of commitment c of game id: for the referee's
 // own views (log, show) of what is not revealed yet.
 func (s *Service) Unseal(ctx context.Context, id, c string) ([]byte, error) {

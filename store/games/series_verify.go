@@ -377,6 +377,7 @@ func verifyGame(b *Bundle, lookup game.Lookup, known Known) (*game.Audit, []stor
 		rp := game.Replay(ToEntries(evs), src)
 		a.Redecided = rp.Redecided
 		a.VersionChanges = rp.VersionChanges
+		a.ReplayedTo, a.NotRevealed, a.Notes = rp.ReplayedTo, rp.NotRevealed, rp.Notes
 		a.Problems = append(a.Problems, prefix("events.jsonl", rp.Problems)...)
 	}
 	if a.Game == "" {
@@ -402,6 +403,7 @@ func (a *SeriesAudit) Flat() *game.Audit {
 	out := *a.Series
 	out.Problems = a.Problems()
 	out.VersionChanges = slices.Clone(a.Series.VersionChanges)
+	out.Notes = slices.Clone(a.Series.Notes)
 	for _, id := range a.Order {
 		c := a.Children[id]
 		if c == nil {
@@ -418,6 +420,7 @@ func (a *SeriesAudit) Flat() *game.Audit {
 		out.Lost += c.Lost
 		out.Redecided += c.Redecided
 		out.VersionChanges = append(out.VersionChanges, prefix(id, c.VersionChanges)...)
+		out.Notes = append(out.Notes, prefix(id, c.Notes)...)
 	}
 	return &out
 }
