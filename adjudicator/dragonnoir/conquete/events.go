@@ -301,7 +301,7 @@ func (st *State) evolve(ev adjudicator.Event) bool {
 		}
 	case *MovementBegun:
 		for _, t := range st.Troops {
-			t.Moved = false
+			t.Moved, t.Trail, t.TrailHidden = false, nil, false
 		}
 		st.Mover, st.Passes = Rebels, 0
 	case *Acted:
@@ -313,6 +313,7 @@ func (st *State) evolve(ev adjudicator.Event) bool {
 		st.Mover = Other(e.Side)
 	case *TroopMoved:
 		if t := st.Troop(e.Side, e.Troop); t != nil && len(e.Path) > 0 {
+			t.Trail, t.TrailHidden = append([]string{t.Region}, e.Path...), t.Stealthy
 			t.Region, t.Via, t.Moved = e.Path[len(e.Path)-1], e.Via, true
 		}
 		for _, t := range st.Troops {

@@ -68,6 +68,11 @@ type Troop struct {
 	RestSince int    `json:"rest_since,omitempty"`
 	Fatigue   string `json:"fatigue,omitempty"` // "", fatigued, exhausted
 	Moved     bool   `json:"moved,omitempty"`   // the ☑ face (DN3-CAMP-MOVE-8)
+	// Trail is the troop's move in this Movement phase, the Region it left
+	// first, for the region pictures (regions.go); TrailHidden: it moved
+	// stealthily, and only its side may see where it went.
+	Trail       []string `json:"trail,omitempty"`
+	TrailHidden bool     `json:"trail_hidden,omitempty"`
 }
 
 // Key is the troop's id qualified by its side, unique in the game: both
@@ -294,6 +299,7 @@ func (st *State) Clone() *State {
 	for i, t := range st.Troops {
 		x := *t
 		x.Counters = slices.Clone(t.Counters)
+		x.Trail = slices.Clone(t.Trail)
 		c.Troops[i] = &x
 	}
 	c.Counters = make(map[string]*Counter, len(st.Counters))
