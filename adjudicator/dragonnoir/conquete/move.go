@@ -218,8 +218,11 @@ func decideMove(x *world, w Wait, o adjudicator.Orders) {
 	}
 	ev := &TroopMoved{Side: w.Side, Troop: t.ID, Path: slices.Clone(mo.Path)}
 	why := mustStop(st, t, last)
-	if why != "" {
-		ev.Via = from // on the path it arrived by (DN3-CAMP-MOVE-5)
+	if why != "" || t.Stealthy {
+		// on the path it arrived by (DN3-CAMP-MOVE-5); a stealthy troop's,
+		// sealed with its move, is where it is put back on the map if it is
+		// revealed in this phase (DN3-CAMP-REVEAL-6)
+		ev.Via = from
 	}
 	route := fmt.Sprintf("%s → %s", t.Region, joinArrow(mo.Path))
 	capacity, cprov := Capacity(st, t)
