@@ -189,7 +189,7 @@ func (*Ended) EventType() string            { return Prefix + "ended" }
 func eventTypes() []adjudicator.EventType {
 	evs := []adjudicator.Event{&Await{}, &At{}, &TurnBegun{}, &Sheet{}, &MessengerSet{}, &RelationSet{}, &SertegNightSet{},
 		&MovementBegun{}, &Acted{}, &TroopMoved{}, &Revealed{}, &NegotiationBegun{}, &RegionChosen{}, &RegionStep{},
-		&FightChosen{}, &AttackDecided{}, &RegionDone{}, &BattleBegun{}, &BattleEnded{}, &PeopleChanged{}, &FortHeld{}, &Ended{}}
+		&FightChosen{}, &AttackDecided{}, &RegionDone{}, &BattleBegun{}, &BattleEnded{}, &PeopleChanged{}, &FortHeld{}, &Ended{}, &MarkerDrawn{}}
 	var out []adjudicator.EventType
 	for _, e := range evs {
 		proto := e
@@ -243,6 +243,8 @@ func newLike(ev adjudicator.Event) adjudicator.Event {
 		return &BattleEnded{}
 	case *PeopleChanged:
 		return &PeopleChanged{}
+	case *MarkerDrawn:
+		return &MarkerDrawn{}
 	case *FortHeld:
 		return &FortHeld{}
 	case *Ended:
@@ -363,6 +365,13 @@ func (st *State) evolve(ev adjudicator.Event) bool {
 			st.Peoples[e.People] = p
 		}
 		p.Markers, p.Allied, p.Announced = slices.Clone(e.Markers), e.Allied, e.Announced
+	case *MarkerDrawn:
+		if st.Region != nil {
+			if st.Region.Drawn == nil {
+				st.Region.Drawn = map[adjudicator.Side]string{}
+			}
+			st.Region.Drawn[e.Side] = e.Marker
+		}
 	case *FortHeld:
 		st.Held = e.Side
 	case *Ended:

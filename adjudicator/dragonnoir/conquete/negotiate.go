@@ -129,6 +129,8 @@ func (x *world) resolveRegion() {
 		x.regionStep(StepRetreat)
 		if x.battleDue(region) {
 			x.startBattle(region)
+		} else {
+			x.step5Fled(region) // alliance.go
 		}
 	case StepRetreat:
 		x.regionStep(StepDone)
@@ -138,16 +140,6 @@ func (x *world) resolveRegion() {
 	default:
 		x.r.Fail(fmt.Errorf("conquete: no step %q in a Region's resolution", st.Region.Step))
 	}
-}
-
-// negotiate resolves the negotiation with people at region
-// (DN3-CAMP-NEG-7 … 11, the negotiation chapter): the messenger's ally
-// (Step 1), the Reptilians' relation announced and applied (Steps 2, 3),
-// a marker drawn by the side alone (Step 4) or secretly by each side
-// (Step 5). Until the chapter plays them, the people watches: it stays
-// neutral this turn (DN3-CAMP-NEG-10, "Neutre").
-func (x *world) negotiate(region, people string) {
-	x.say(nil, "%s watch and stay neutral this turn (DN3-CAMP-NEG-10).", x.data().Peoples[people].Name)
 }
 
 // attackChoice asks the side alone in region, when a people's marker still

@@ -135,6 +135,9 @@ type Resolving struct {
 	// (DN3-CAMP-BATTLE-2).
 	Attack adjudicator.Side `json:"attack,omitempty"`
 	Battle string           `json:"battle,omitempty"` // the Battle's child key
+	// Drawn are the Negotiation markers drawn here (Step 5: each sealed to
+	// its side, DN3-CAMP-NEG-11, HID-14), by side.
+	Drawn map[adjudicator.Side]string `json:"drawn,omitempty"`
 }
 
 // Battle is a Battle created as a child game.
@@ -319,6 +322,7 @@ func (st *State) Clone() *State {
 	if st.Region != nil {
 		r := *st.Region
 		r.Fight = maps.Clone(st.Region.Fight)
+		r.Drawn = maps.Clone(st.Region.Drawn)
 		c.Region = &r
 	}
 	c.Battles = make([]*Battle, len(st.Battles))

@@ -1,6 +1,9 @@
 package conquete
 
 import (
+	"fmt"
+	"slices"
+
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -89,6 +92,103 @@ func (x *world) announceTraitor() {
 }
 
 // loyaltyRolls rolls the loyalty of each Reptilian counter and each people
-// with the traitor (DN3-CAMP-TRAITOR-4 … 6, Table DN3-T1, AMB-44, AMB-45,
-// ROLL-15): the negotiation chapter's.
-func (x *world) loyaltyRolls(region string) {}
+// allied to the Reptilians with the traitor in region (DN3-CAMP-TRAITOR-4
+// … 6, Table DN3-T1, ROLL-15): the referee rolls a d10 for every visible
+// Reptilian counter there but the Lord and the Kandärs (AMB-45), once per
+// people, its counters all going the same way; −2 with the Lord there
+// (DN3-CAMP-TRAITOR-5). Those who defect follow the traitor: into his
+// Rebel troop, or they desert with him (AMB-46).
+func (x *world) loyaltyRolls(region string) {
+	st, d := x.st(), x.data()
+	lord := false
+	var rolls [][]string // the counters of each roll
+	byPeople := map[string]int{}
+	for _, t := range st.TroopsIn(region, Reptilians) {
+		if t.Stealthy {
+			continue
+		}
+		for _, id := range t.Counters {
+			c := st.Counters[id]
+			switch {
+			case c == nil || c.Dead:
+			case c.Kind == "lord":
+				lord = true
+			case t.ID == KandarTroop || c.People == "kandar" || slices.Contains([]string{"kandar-officer", "kandar-sergeant", "kandar-rider"}, c.Kind):
+			case c.People != "":
+				if i, ok := byPeople[c.People]; ok {
+					rolls[i] = append(rolls[i], id)
+				} else {
+					byPeople[c.People] = len(rolls)
+					rolls = append(rolls, []string{id})
+				}
+			default:
+				rolls = append(rolls, []string{id})
+			}
+		}
+	}
+	traitor := st.Counters[st.Messenger.Traitor]
+	dest := st.TroopOf(st.Messenger.Traitor)
+	for _, ids := range rolls {
+		who := ids[0]
+		if c := st.Counters[who]; c.People != "" {
+			who = d.Peoples[c.People].Name
+		}
+		r := x.d10(nil, "loyalty of "+who)
+		n := r.Total
+		mod := ""
+		if lord {
+			n += d.LordMod
+			mod = fmt.Sprintf(" %+d with the Lord (DN3-CAMP-TRAITOR-5)", d.LordMod)
+		}
+		var row *LoyaltyRow
+		for _, l := range d.Loyalty {
+			if n >= l.From && n <= l.To || l == d.Loyalty[0] && n < l.From || l == d.Loyalty[len(d.Loyalty)-1] && n > l.To {
+				row = l
+			}
+		}
+		if row == nil || row.Result != "defects" {
+			x.say(Provs{row.Prov}, "Loyalty of %s: %d%s: stays loyal to the Reptilian Lord (DN3-CAMP-TRAITOR-4, Table DN3-T1).", who, r.Total, mod)
+			continue
+		}
+		x.say(Provs{row.Prov}, "Loyalty of %s: %d%s: goes over to the Rebels with the traitor (DN3-CAMP-TRAITOR-4, Table DN3-T1).", who, r.Total, mod)
+		x.defect(ids, traitor, dest)
+		dest = x.st().TroopOf(st.Messenger.Traitor)
+	}
+}
+
+// defect moves ids out of their Reptilian troops into the traitor's Rebel
+// troop dest, or kills them when the traitor deserted (AMB-46).
+func (x *world) defect(ids []string, traitor *Counter, dest *Troop) {
+	st := x.st()
+	out := &Sheet{Side: Reptilians}
+	for _, t := range st.SideTroops(Reptilians) {
+		left := slices.DeleteFunc(slices.Clone(t.Counters), func(id string) bool { return slices.Contains(ids, id) })
+		switch {
+		case len(left) == len(t.Counters):
+		case len(left) == 0:
+			out.Removed = append(out.Removed, t.ID)
+		default:
+			c := *t
+			c.Counters = left
+			out.Troops = append(out.Troops, &c)
+		}
+	}
+	x.seal(Reptilians, "", out)
+	in := &Sheet{Side: Rebels}
+	for _, id := range ids {
+		c := *st.Counters[id]
+		c.Side = Rebels
+		if dest == nil || traitor == nil || traitor.Dead {
+			c.Dead = true
+		}
+		in.Counters = append(in.Counters, &c)
+	}
+	if dest != nil && traitor != nil && !traitor.Dead {
+		t := *dest
+		t.Counters = append(slices.Clone(dest.Counters), ids...)
+		in.Troops = []*Troop{&t}
+	} else {
+		x.say(nil, "With no Rebel troop to join, %s desert (AMB-46).", list(ids))
+	}
+	x.seal(Rebels, "", in)
+}

@@ -1,0 +1,314 @@
+package conquete
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/negotiation"
+)
+
+// MarkerDrawn is a Negotiation marker drawn in the Region being resolved
+// (Step 4 public; Step 5 sealed to its side, HID-14).
+type MarkerDrawn struct {
+	Side   adjudicator.Side `json:"side"`
+	Marker string           `json:"marker"`
+}
+
+// EventType names the event.
+func (*MarkerDrawn) EventType() string { return Prefix + "marker-drawn" }
+
+// relationName is a Reptilian relation for people.
+var relationName = map[string]string{"A": "Ally (Allié)", "N": "Neutral (Neutre)", "E": "Enemy (Ennemi)"}
+
+// negotiate resolves the negotiation with people at region
+// (DN3-CAMP-NEG-7 … 11): the secret ally and the relation announced the
+// first time (DN3-CAMP-ALLY-4, DN3-CAMP-REL-3), then Steps 1 … 5 in
+// order, the first that settles the people ending the negotiation.
+func (x *world) negotiate(region, people string) {
+	st, d := x.st(), x.data()
+	p := d.Peoples[people]
+	ps := st.Peoples[people]
+	if ps != nil && ps.Allied != "" { // the people allied elsewhere (AMB-49: the Hermit's other marker)
+		x.join(region, people, ps.Allied, "already allied (AMB-49)")
+		return
+	}
+	dragon := people == "dragon"
+	if !dragon && st.Messenger.Ally == people && !st.Messenger.Announced {
+		m := st.Messenger
+		m.Announced = true
+		x.reveal("messenger")
+		x.emit(&MessengerSet{Messenger: m})
+		x.say(nil, "The Rebels announce their secret ally: %s (DN3-CAMP-ALLY-4).", p.Name)
+	}
+	if !dragon && p.Relations && (ps == nil || !ps.Announced) {
+		x.reveal("relation-" + people)
+		var markers []string
+		if ps != nil {
+			markers = ps.Markers
+		}
+		x.emit(&PeopleChanged{People: people, Markers: markers, Announced: true})
+		rel := st.Relations[people]
+		if rel == "" {
+			rel = "N"
+		}
+		x.say(nil, "The Reptilians announce their relation with %s: %s (DN3-CAMP-REL-3).", p.Name, relationName[rel])
+	}
+	if !dragon {
+		switch {
+		case st.Messenger.Ally == people: // Step 1
+			if x.join(region, people, Rebels, "the Rebels' ally (DN3-CAMP-NEG-7)") {
+				return
+			}
+		case st.Relations[people] == "A": // Step 2
+			if x.join(region, people, Reptilians, "the Reptilians' ally (DN3-CAMP-NEG-8)") {
+				return
+			}
+		case st.Relations[people] == "E": // Step 3
+			if x.join(region, people, Rebels, "the Reptilians' enemy, it allies with the Rebels (DN3-CAMP-NEG-9)") {
+				return
+			}
+		}
+	}
+	reb, rep := st.Visible(region, Rebels), st.Visible(region, Reptilians)
+	switch {
+	case reb && rep: // Step 5
+		for _, side := range sides {
+			m := x.draw(adjudicator.To(side), side)
+			x.seal(side, fmt.Sprintf("marker-t%d-%s-%s", st.Turn, region, side), &MarkerDrawn{Side: side, Marker: string(m)})
+			x.tell(side, d.markerProv(m), "You draw the Negotiation marker %s and keep it secret until the end of the Battle's turn 5 (DN3-CAMP-NEG-11).", d.markerName(m))
+		}
+		x.say(nil, "Both sides are present: each draws a Negotiation marker in secret (DN3-CAMP-NEG-11).")
+	case reb || rep: // Step 4
+		side := Rebels
+		if rep {
+			side = Reptilians
+		}
+		m := x.draw(nil, side)
+		x.emit(&MarkerDrawn{Side: side, Marker: string(m)})
+		infl := x.influence(region, people, side)
+		out := negotiation.Resolve(m, infl, false)
+		why := ""
+		if infl && (m == negotiation.AllianceNeutral || m == negotiation.EnemyNeutral) {
+			why = ", with a character of influence present (DN3-CAMP-NEG-12)"
+		}
+		x.say(d.markerProv(m), "%s draw the Negotiation marker %s%s (DN3-CAMP-NEG-10).", capital(sideName(side)), d.markerName(m), why)
+		x.apply(region, people, side, out)
+	}
+}
+
+// apply settles a marker's outcome drawn by side (Step 4, or Step 5's).
+func (x *world) apply(region, people string, side adjudicator.Side, out negotiation.Outcome) {
+	name := x.data().Peoples[people].Name
+	switch out {
+	case negotiation.JoinsDrawer:
+		x.join(region, people, side, "Alliance (DN3-CAMP-NEG-10)")
+	case negotiation.JoinsOther:
+		x.join(region, people, Other(side), "Enemy of "+sideName(side)+" (DN3-CAMP-NEG-10)")
+	default:
+		x.say(nil, "%s watch and stay neutral this turn (DN3-CAMP-NEG-10).", name)
+	}
+}
+
+// draw draws a marker for side from the cup (GAP-21): the markers of the
+// kinds in module order, less those drawn already in this Region, one
+// picked by a die of as many faces; the cup's content is never told
+// (HID-17).
+func (x *world) draw(to adjudicator.Audience, side adjudicator.Side) negotiation.Marker {
+	st := x.st()
+	count := map[negotiation.Marker]int{}
+	for _, k := range x.data().Markers {
+		count[negotiation.Marker(k.ID)] = k.Count
+	}
+	pool := negotiation.NewPool(count)
+	if st.Region != nil {
+		var drawn []negotiation.Marker
+		for _, s := range sides {
+			if m, ok := st.Region.Drawn[s]; ok {
+				drawn = append(drawn, negotiation.Marker(m))
+			}
+		}
+		pool = pool.Without(drawn...)
+	}
+	r := x.r.RollFor(to, capital(sideName(side))+" draw a Negotiation marker", 1, pool.Len())
+	m, err := pool.Draw(r.Total)
+	if err != nil {
+		x.r.Fail(err)
+	}
+	return m
+}
+
+// influence reports whether side has a character influential for people
+// alive in its visible Troops in region (Table DN3-T5, AMB-99: at least
+// Min of them).
+func (x *world) influence(region, people string, side adjudicator.Side) bool {
+	st := x.st()
+	in, ok := x.data().Peoples[people].Influence[side]
+	if !ok || len(in.Of) == 0 {
+		return false
+	}
+	n := 0
+	for _, t := range st.TroopsIn(region, side) {
+		if t.Stealthy {
+			continue
+		}
+		for _, id := range t.Counters {
+			c := st.Counters[id]
+			if c != nil && !c.Dead && (slices.Contains(in.Of, id) || slices.Contains(in.Of, c.Kind)) {
+				n++
+			}
+		}
+	}
+	return n >= max(in.Min, 1)
+}
+
+// join makes people's counters at region join side (DN3-CAMP-MAP-4): the
+// first of its visible Troops there, or a new Troop on a free marker; the
+// people's marker there is removed and the Region counts as Empty. It
+// reports false, the people staying neutral this turn, when the side
+// cannot ally with it (Table DN3-T5, AMB-50) or has no marker free
+// (DN3-CAMP-NEG-9, -10).
+func (x *world) join(region, people string, side adjudicator.Side, why string) bool {
+	st, d := x.st(), x.data()
+	p := d.Peoples[people]
+	if slices.Contains(p.Impossible, side) {
+		x.say(nil, "%s can never ally with %s: they stay neutral this turn (Table DN3-T5).", p.Name, sideName(side))
+		return false
+	}
+	if people == "dragon" && side == Rebels && !x.influence(region, people, Rebels) {
+		x.say(nil, "Without Gotmar and the Orb, the Black Dragon stays neutral (AMB-50).")
+		return false
+	}
+	var ids []string
+	for _, m := range p.Markers {
+		if m.Region == region {
+			for _, id := range m.Counters {
+				if c := st.Counters[id]; c != nil && !c.Dead && c.Side == "" {
+					ids = append(ids, id)
+				}
+			}
+		}
+	}
+	var dest *Troop
+	for _, t := range st.TroopsIn(region, side) {
+		if !t.Stealthy && t.ID != SertegTroop && t.ID != KandarTroop {
+			dest = t
+			break
+		}
+	}
+	sheet := &Sheet{Side: side}
+	switch {
+	case dest != nil:
+		t := *dest
+		t.Counters = append(slices.Clone(dest.Counters), ids...)
+		sheet.Troops = []*Troop{&t}
+	case st.FreeMarker(side) != "":
+		sheet.Troops = []*Troop{{ID: st.FreeMarker(side), Side: side, Region: region, Counters: ids}}
+	default:
+		x.say(nil, "%s would ally with %s (%s), who have no Troop marker free: they stay neutral this turn (DN3-CAMP-NEG-9, -10).", p.Name, sideName(side), why)
+		return false
+	}
+	first := true
+	for _, q := range st.Peoples {
+		if q.Allied == side && q.ID != "serteg" {
+			first = false
+		}
+	}
+	for _, id := range ids {
+		c := *st.Counters[id]
+		c.Side = side
+		sheet.Counters = append(sheet.Counters, &c)
+	}
+	x.seal(side, "", sheet)
+	ps := st.Peoples[people]
+	var markers []string
+	announced := false
+	if ps != nil {
+		markers = slices.DeleteFunc(slices.Clone(ps.Markers), func(r string) bool { return r == region })
+		announced = ps.Announced
+	}
+	x.emit(&PeopleChanged{People: people, Markers: markers, Allied: side, Announced: announced})
+	x.say(nil, "%s ally with %s, %s: %s join their troop %s; %s counts as Empty (DN3-CAMP-MAP-4).", p.Name, sideName(side), why, list(ids), sheet.Troops[0].ID, d.regionName(region))
+	if first {
+		x.firstAlliance(side)
+	}
+	return true
+}
+
+// firstAlliance is the casters' PE at a side's first alliance with a
+// people (DN3-PEOPLE-DRUID-1, -7): the magic chapter's seam.
+func (x *world) firstAlliance(side adjudicator.Side) {}
+
+// markerName is a marker's name in the module.
+func (d *Data) markerName(m negotiation.Marker) string {
+	for _, k := range d.Markers {
+		if k.ID == string(m) {
+			return fmt.Sprintf("%q", k.Name)
+		}
+	}
+	return string(m)
+}
+
+// markerProv is the provenance of the cup's content (GAP-21).
+func (d *Data) markerProv(m negotiation.Marker) Provs {
+	for _, k := range d.Markers {
+		if k.ID == string(m) {
+			return Provs{k.Prov}
+		}
+	}
+	return nil
+}
+
+// step5Fled settles Step 5 when no Battle is fought after both sides drew
+// (DN3-CAMP-NEG-11, AMB-58): a side that fled has its marker discarded and
+// the other's is revealed and applied as in Step 4; both fled, both are
+// discarded and the people stays neutral. The second Battle this may start
+// (the people allying with the side that fled, in a new Troop facing the
+// other) is not played: that new Troop stays and the Region is resolved
+// (a seam for the battle chapter, AMB-98).
+func (x *world) step5Fled(region string) {
+	st, d := x.st(), x.data()
+	r := st.Region
+	if r == nil || len(r.Drawn) < 2 || r.Fight == nil {
+		return
+	}
+	people := st.PeopleAt(region)
+	if people == "" {
+		return
+	}
+	var stay []adjudicator.Side
+	for _, side := range sides {
+		if r.Fight[side] == "flee" {
+			x.say(nil, "%s fled: their Negotiation marker is discarded unseen (DN3-CAMP-NEG-11, AMB-58).", capital(sideName(side)))
+		} else {
+			stay = append(stay, side)
+		}
+	}
+	if len(stay) != 1 {
+		x.say(nil, "%s watch and stay neutral this turn (AMB-58).", d.Peoples[people].Name)
+		return
+	}
+	side := stay[0]
+	x.reveal(fmt.Sprintf("marker-t%d-%s-%s", st.Turn, region, side))
+	m := negotiation.Marker(r.Drawn[side])
+	infl := x.influence(region, people, side)
+	x.say(d.markerProv(m), "%s reveal their Negotiation marker: %s (DN3-CAMP-NEG-11).", capital(sideName(side)), d.markerName(m))
+	x.apply(region, people, side, negotiation.Resolve(m, infl, false))
+}
+
+// step5Result applies the outcome of the Step 5 markers a Battle revealed
+// at the end of its turn 5 (View.Markers["negotiation"]: rebels,
+// reptilians, neutral or none, DN3-CAMP-BATTLE-9), for the battle
+// chapter's applyBattle: the people's counters that fought join the side.
+func (x *world) step5Result(region, value string) {
+	people := x.st().PeopleAt(region)
+	if people == "" {
+		return
+	}
+	switch adjudicator.Side(value) {
+	case Rebels, Reptilians:
+		x.join(region, people, adjudicator.Side(value), "at the end of the Battle's turn 5 (DN3-CAMP-BATTLE-9, AMB-57)")
+	default:
+		x.say(nil, "%s stay neutral (AMB-57).", x.data().Peoples[people].Name)
+	}
+}
