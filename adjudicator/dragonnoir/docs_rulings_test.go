@@ -36,8 +36,8 @@ func usedAMBs(t *testing.T) map[string]string {
 	t.Helper()
 	used := map[string]string{}
 	err := filepath.WalkDir(".", func(path string, d fs.DirEntry, err error) error {
-		if err == nil && d.IsDir() && path == "conquete" {
-			return fs.SkipDir // the campaign's package rules its own (its docs are la-conquete's)
+		if err == nil && d.IsDir() && (path == "conquete" || path == "negotiation") {
+			return fs.SkipDir // the campaign and its Negotiation markers rule their own (their docs are la-conquete's)
 		}
 		if err != nil || d.IsDir() || !(strings.HasSuffix(path, ".go") || strings.HasPrefix(path, "testdata") && strings.HasSuffix(path, ".yaml")) ||
 			strings.HasPrefix(path, "docs_") || strings.HasPrefix(path, filepath.Join("testdata", "games")) {
