@@ -23,6 +23,10 @@ type Placement struct {
 	// rotation offered: a rectangular board of hexes stays a rectangle of
 	// the same grid only when turned by a half turn.
 	HalfTurn bool
+	// Exits says what lies beyond outer edges of the board, by the edge as
+	// it lies on the assembled map (after any half turn): a word of the
+	// game's, such as the region a path leads to (Map.EdgeRuns).
+	Exits map[BoardEdge]string
 }
 
 func (p Placement) name() string {

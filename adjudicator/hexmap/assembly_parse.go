@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
+	"sort"
 
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
@@ -17,15 +18,20 @@ import (
 //	title: The descent
 //	boards:
 //	  - {board: pit, at: "0101", rule: X-SC-3}
-//	  - {board: ledge, name: east, at: "1005", half_turn: true, assumed: true}
+//	  - {board: ledge, name: east, at: "1005", half_turn: true, assumed: true,
+//	     exits: {east: the-ford, south: ""}}
 //
 // Each entry places one board, found by its name (a board's map file),
 // as a Placement does: at: is where its first hex lands, or with
 // half_turn: its last hex; name: names the placement (the board's name
 // when left out). rule:, assumed: and user: say where the placement comes
 // from, as in map files (user: a group entered it from its own
-// components). ParseAssembly reads the file strictly; Build turns it into
-// one map with Assemble, every problem pointing at its line.
+// components). exits: says what lies beyond an outer edge of the placed
+// board — north, east, south or west as the edge lies on the assembled
+// map — in a word of the game's (the region a path leads to, say); an
+// outer edge it does not name leads nowhere (Map.EdgeRuns). ParseAssembly
+// reads the file strictly; Build turns it into one map with Assemble,
+// every problem pointing at its line.
 
 // Assembly is an assembly file as read.
 type Assembly struct {
@@ -49,6 +55,9 @@ type BoardEntry struct {
 	Note string
 	// Line is the entry's line in the file.
 	Line int
+	// Exits labels the outer edges of the placed board (as they lie on the
+	// assembled map) with what lies beyond them; see Placement.Exits.
+	Exits map[BoardEdge]string
 }
 
 // BoardLookup finds a board's map by its name. It returns an error saying
@@ -63,12 +72,13 @@ type fileAssembly struct {
 }
 
 type fileBoard struct {
-	Board    word     `yaml:"board"`
-	Name     word     `yaml:"name"`
-	At       word     `yaml:"at"`
-	HalfTurn bool     `yaml:"half_turn"`
-	User     bool     `yaml:"user"`
-	P        fileProv `yaml:",inline"`
+	Board    word            `yaml:"board"`
+	Name     word            `yaml:"name"`
+	At       word            `yaml:"at"`
+	HalfTurn bool            `yaml:"half_turn"`
+	User     bool            `yaml:"user"`
+	Exits    map[string]word `yaml:"exits"`
+	P        fileProv        `yaml:",inline"`
 }
 
 // boardName is what a board or placement name may be: it names a file
@@ -126,6 +136,9 @@ func ParseAssembly(file string, data []byte) (*Assembly, error) {
 			continue
 		}
 		e.At = h
+		if !exitsOf(c, fb, &e) {
+			continue
+		}
 		if e.Assumed && e.User {
 			c.at(where, "board %s is marked both assumed: (chosen for want of a source) and user: (entered from the group's components); keep one", e.Board)
 			continue
@@ -197,7 +210,7 @@ func (a *Assembly) Build(find BoardLookup) (*Map, error) {
 			at(e, "board %s: %v", e.Board, err)
 			continue
 		}
-		p := Placement{Board: b, Name: e.Name, At: e.At, HalfTurn: e.HalfTurn}
+		p := Placement{Board: b, Name: e.Name, At: e.At, HalfTurn: e.HalfTurn, Exits: e.Exits}
 		if p.Name == "" {
 			p.Name = e.Board
 		}
@@ -251,7 +264,49 @@ func (a *Assembly) Build(find BoardLookup) (*Map, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Exits lead off the map: each names an outer edge of its board.
+	outer := map[string]bool{}
+	for _, r := range m.EdgeRuns() {
+		outer[r.Placement+"/"+r.Edge.String()] = true
+	}
+	for i, e := range entries {
+		for _, edge := range sortedEdges(e.Exits) {
+			if !outer[ps[i].name()+"/"+edge.String()] {
+				at(e, "exits: the %s edge of board %s meets another board: only an outer edge of the map leads off it", edge, ps[i].name())
+			}
+		}
+	}
+	if len(c.errs) > 0 {
+		return nil, c.errs
+	}
 	return m, nil
+}
+
+// exitsOf reads a boards entry's exits: into e; false after an error.
+func exitsOf(c *collector, fb fileBoard, e *BoardEntry) bool {
+	if len(fb.Exits) == 0 {
+		return true
+	}
+	e.Exits = map[BoardEdge]string{}
+	keys := make([]string, 0, len(fb.Exits))
+	for k := range fb.Exits {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		w := fb.Exits[k]
+		edge, err := ParseBoardEdge(k)
+		if err != nil {
+			c.at(w, "exits: %v", err)
+			return false
+		}
+		if w.s == "" {
+			c.at(w, "exits: the %s edge: name what lies beyond it, or leave the edge out (it then leads nowhere)", k)
+			return false
+		}
+		e.Exits[edge] = w.s
+	}
+	return true
 }
 
 // joinMap is the least of an assembled map JoinErrors reads: where two

@@ -110,3 +110,62 @@ func TestAssemblyFileErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestAssemblyExits: exits: name what lies beyond a placed board's outer
+// edges; EdgeRuns lists every outer edge with its hexes, and an exit on
+// an edge that meets another board is refused at its line.
+func TestAssemblyExits(t *testing.T) {
+	src := `name: descent
+boards:
+  - {board: pit, at: "0101", exits: {west: the-road, north: the-hill}}
+  - {board: ledge, at: "0701", exits: {east: the-ford}}
+`
+	m, err := LoadAssembly(boardsFS(t, src), "scen/descent.yaml", &caveVocab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runs := map[string]EdgeRun{}
+	for _, r := range m.EdgeRuns() {
+		runs[r.Name] = r
+	}
+	if len(runs) != 6 {
+		t.Errorf("%d outer edges, want 6 (the boards meet at pit's east and ledge's west): %v", len(runs), runs)
+	}
+	if _, ok := runs["pit/east"]; ok {
+		t.Error("pit's east edge meets ledge: it is no outer edge")
+	}
+	w := runs["pit/west"]
+	if w.Label != "the-road" || w.Edge != West || len(w.Hexes) != 5 || w.Hexes[0] != hex.MustParse("0101") || w.Hexes[4] != hex.MustParse("0105") {
+		t.Errorf("pit/west: %+v", w)
+	}
+	if n := runs["pit/north"]; n.Label != "the-hill" || len(n.Hexes) != 6 || n.Hexes[5] != hex.MustParse("0601") {
+		t.Errorf("pit/north: %+v", n)
+	}
+	if e := runs["ledge/east"]; e.Label != "the-ford" || e.Hexes[0].Col != m.Bounds.MaxCol {
+		t.Errorf("ledge/east: %+v", e)
+	}
+	if s := runs["ledge/south"]; s.Label != "" {
+		t.Errorf("an edge no exit names leads nowhere: %+v", s)
+	}
+	one, err := LoadAssembly(boardsFS(t, "name: descent\nboards:\n  - {board: pit, at: \"0101\", exits: {south: down}}\n"), "scen/descent.yaml", &caveVocab)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, r := range one.EdgeRuns() {
+		names = append(names, r.Name+"="+r.Label)
+	}
+	if strings.Join(names, " ") != "north= east= south=down west=" {
+		t.Errorf("a map of one board names its runs by edge: %v", names)
+	}
+	for _, c := range []struct{ boards, want string }{
+		{`  - {board: pit, at: "0101", exits: {up: x}}`, `descent.yaml:3:`},
+		{`  - {board: pit, at: "0101", exits: {north: ""}}`, `name what lies beyond it`},
+		{"  - {board: pit, at: \"0101\", exits: {east: x}}\n  - {board: ledge, at: \"0701\"}", `the east edge of board pit meets another board`},
+	} {
+		_, err := LoadAssembly(boardsFS(t, "name: descent\nboards:\n"+c.boards+"\n"), "scen/descent.yaml", &caveVocab)
+		if err == nil || !strings.Contains(strings.ReplaceAll(err.Error(), "scen/", ""), c.want) {
+			t.Errorf("%q: error %v, want %q", c.boards, err, c.want)
+		}
+	}
+}
