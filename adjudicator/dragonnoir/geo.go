@@ -154,7 +154,7 @@ func (s *State) CanEnter(k *Kind, l hex.Loc) bool {
 	if t == nil || t.Impassable || s.burning(l) { // burning: magic chapter, a fireball's hex (AMB-78)
 		return false
 	}
-	return !closedTo(k, t) // move_rider.go: a rider's prohibitions
+	return !closedTo(k, t) && (len(t.OpenTo) == 0 || slices.ContainsFunc(t.OpenTo, k.Has)) // move_rider.go: a rider's prohibitions; DN3: the deep river (AMB-64)
 }
 
 // InPosition reports whether e is in position to attack location l

@@ -228,7 +228,7 @@ func (d *Data) terrain(c *checker, f terrainFile) {
 				c.at(file, l.Line, "terrain %s: not-from %q is not a terrain tag: %s", t.Kind, tag, strings.Join(terrainTags, ", "))
 			}
 		}
-		for _, tag := range append(append(append(slices.Collect(maps.Keys(t.CombatBy)), slices.Collect(maps.Keys(t.MPBy))...), t.ClosedTo...), t.NotFromExcept...) {
+		for _, tag := range slices.Concat(slices.Collect(maps.Keys(t.CombatBy)), slices.Collect(maps.Keys(t.MPBy)), t.ClosedTo, t.NotFromExcept, t.OpenTo) {
 			if !slices.Contains(counterTags, tag) {
 				c.at(file, l.Line, "terrain %s: %q is not a counter tag: %s", t.Kind, tag, strings.Join(counterTags, ", "))
 			}

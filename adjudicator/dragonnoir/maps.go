@@ -19,8 +19,10 @@ import (
 var vocabulary = hexmap.Vocabulary{
 	Terrain: []string{"floor", "rock", "tree", "marsh", "unstable", "water", "beach", "sand", "slope",
 		"talus", "stairs", "pontoon", "bridge", "stone-bridge", "ford",
-		"brush"}, // DN3: the valley (DN3-PEOPLE-ENT-7)
-	Sides:     []string{"wall", "door", "low-wall", "window", "slit", "ruin"}, // ruin: fire chapter (DN-COVER-14)
+		"brush",                                 // DN3: the valley (DN3-PEOPLE-ENT-7)
+		"grass", "road", "house", "deep-water"}, // DN3: the valley's battle maps (battle.go)
+	Sides: []string{"wall", "door", "low-wall", "window", "slit", "ruin", // ruin: fire chapter (DN-COVER-14)
+		"palisade", "rampart"}, // DN3: Fort Ekal (GAP-31)
 	Points:    []string{"entry", "exit", "trapdoor", "oubliette"},
 	Barriers:  []string{"wall"},
 	Entrances: []string{"door"},
@@ -28,7 +30,8 @@ var vocabulary = hexmap.Vocabulary{
 	Decks:     []string{"footbridge"},
 	Letters: map[string]byte{"floor": '.', "rock": '#', "tree": 't', "marsh": 'm', "unstable": 'u', "water": '~',
 		"beach": 'b', "sand": 's', "slope": '/', "talus": 'T', "stairs": 'S', "pontoon": 'p', "bridge": '=', "stone-bridge": 'B', "ford": 'f',
-		"brush": 'r'}, // DN3
+		"brush": 'r',                                                // DN3
+		"grass": 'g', "road": 'd', "house": 'h', "deep-water": 'W'}, // DN3: the valley's battle maps
 }
 
 var (
@@ -110,6 +113,11 @@ var style = &adjudicator.PictureStyle{
 		{Kind: "stone-bridge", Fill: 0x9a9a9a, Pattern: "stones", Mark: 0x4d4d4d},
 		{Kind: "ford", Fill: 0x8fb3d1, Pattern: "stones", Mark: 0xf5f5f5}, // DN-MOVE-6: white stones in the water
 		{Kind: "brush", Fill: 0xb8c98f, Pattern: "tufts", Mark: 0x6b7a3a}, // DN3: broussailles
+		// DN3: the valley's battle maps.
+		{Kind: "grass", Fill: 0xd9e6b3},
+		{Kind: "road", Fill: 0xe0c9a0, Pattern: "stones", Mark: 0xa88a5c},
+		{Kind: "house", Fill: 0xc98e5c, Pattern: "houses", Mark: 0x6b3f1d},
+		{Kind: "deep-water", Fill: 0x2f6da3, Pattern: "sea", Mark: 0xd6e8f5},
 	},
 	Points: []adjudicator.PointStyle{
 		{Kind: "entry", Label: "IN", Fill: 0x009e73, Text: 0xffffff},
@@ -124,6 +132,8 @@ var style = &adjudicator.PictureStyle{
 		{Kind: "window", Shape: "entrance", Colour: 0x56b4e9, Letter: "W", Legend: "window"},
 		{Kind: "slit", Shape: "entrance", Colour: 0x000000, Letter: "S", Legend: "arrow slit"},
 		{Kind: "ruin", Shape: "line", Colour: 0xa89f94, Legend: "demolished wall (DN-COVER-14)"}, // fire chapter
+		{Kind: "palisade", Shape: "palisade", Colour: 0x7e5c32, Legend: "palisade"},
+		{Kind: "rampart", Shape: "wall", Colour: 0x6b5a45, Legend: "earth rampart"},
 	},
 	Markers: []adjudicator.MarkerStyle{
 		{Kind: "web", Shape: "spiral", Colour: 0x7f7f7f, Tag: "W", TagFill: 0xeeeeee, Legend: "spider web (DN-CNT-13)"},

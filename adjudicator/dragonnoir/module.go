@@ -110,7 +110,11 @@ type Terrain struct {
 	CombatBy   map[string]string `yaml:"combat-by"`
 	MPBy       map[string]int    `yaml:"mp-by"`
 	ClosedTo   []string          `yaml:"closed-to"` // counter tags that may never enter
-	Prov       Prov              `yaml:",inline"`
+	// OpenTo, when given, lists the counter tags of the only characters
+	// that may enter (the deep river of Fond-du-Val: Goblins and
+	// Reptilians, AMB-64).
+	OpenTo []string `yaml:"open-to"`
+	Prov   Prov     `yaml:",inline"`
 	// NotFrom: terrain tags of the hex left from which this one may not be
 	// entered (a wooden bridge from water, DN-MOVE-7), except by characters
 	// carrying a counter tag of NotFromExcept (Goblins, DN-SPEC-8).

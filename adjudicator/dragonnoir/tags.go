@@ -31,6 +31,7 @@ const (
 	TagFireballProof     = "fireball-resistant"     // DN-KROB-13
 	TagSpectre           = "spectre"                // summoned, expires (DN-SPECTRE-4, -7)
 	TagHeavy             = "heavy"                  // levitated at the armoured price: Trolls, Thrugg (DN3-SPELL-MAGE-12; magic chapter)
+	TagReptilian         = "reptilian"              // DN3: enters the deep river of Fond-du-Val (AMB-64)
 	// Chapter special rules (special.go):
 	TagNewborn      = "newborn"       // a baby Krob, the newborn face: dies of its first wound (DN-CNT-5, DN-KROB-9)
 	TagFirstScratch = "first-scratch" // a wound kills it with Zed, or always by option (DN-SPEC-16, AMB-14)
@@ -56,7 +57,8 @@ var counterTags = []string{TagSinks, TagKilledDoubleWound, TagIgnoresInfil, TagC
 	TagHeavy,                    // magic chapter
 	TagNewborn, TagFirstScratch, // chapter special rules
 	TagRider, TagNoMultiShift, TagFireNoRetreat, TagMissileProof, TagFireProof, TagRam, TagHobbit, TagHuman, // DN3: Ents, the Black Dragon
-	TagFearless, TagCharmImmune, TagImmobiliseImmune} // La Conquête's magic
+	TagFearless, TagCharmImmune, TagImmobiliseImmune, // La Conquête's magic
+	TagReptilian} // DN3 battles
 
 // Terrain tags (terrain.yaml).
 const (
@@ -68,10 +70,12 @@ const (
 	TerrPontoon    = "pontoon"     // boats dock (DN-BOAT-6)
 	TerrUnstable   = "unstable"    // the dark-green marsh (DN-MAP-9)
 	TerrSteep      = "steep"       // a steep bank's top hides what is below (DN-COVER-27 … 29; fire chapter)
+	TerrFlammable  = "flammable"   // DN3: wattle-and-daub houses (J.2.1.l; what fire does to them: GAP-31)
 )
 
 var terrainTags = []string{TerrWater, TerrMarsh, TerrBeach, TerrBlocksFire, TerrBridge, TerrPontoon, TerrUnstable,
-	TerrSteep} // fire chapter
+	TerrSteep,     // fire chapter
+	TerrFlammable} // DN3 battles
 
 // Covers, lowest first (DN-COVER-1).
 var covers = []string{"none", "light", "medium", "heavy", "total"}
