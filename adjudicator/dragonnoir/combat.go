@@ -207,6 +207,10 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 		shift++
 		why = append(why, "between the legs +1 (DN-KROB-1)")
 	}
+	if n, words := st.fatigueShift(cw); len(words) > 0 { // DN3 battles: Fatigue (battle_fatigue.go)
+		shift += n
+		why = append(why, words...)
+	}
 	col, ok := st.data.Column(n + shift)
 	if !ok {
 		w.say(used, "%s: odds %d-1, shifted %+d, fall left of the Combat Table: the attack cannot be made (AMB-4).", who, n, shift)

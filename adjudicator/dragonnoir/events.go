@@ -142,6 +142,8 @@ func eventTypes() []adjudicator.EventType {
 		ev(func() adjudicator.Event { return &Ended{} }),
 		ev(func() adjudicator.Event { return &Capsized{} }), // chapter: Gharvs (gharv_capsize.go)
 		ev(func() adjudicator.Event { return &Carried{} }),  // DN3: the Ents (special_ent.go)
+		ev(func() adjudicator.Event { return &Entered{} }),  // DN3 battles (battle_turn.go)
+		ev(func() adjudicator.Event { return &Exited{} }),
 	}
 	out = append(out, magicEvents()...) // magic chapter (spell_charms.go)
 	return append(out, pause.Events(Prefix)...)
@@ -231,6 +233,18 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 		}
 	case *Capsized: // chapter: Gharvs
 		s.Boats = slices.DeleteFunc(s.Boats, func(b *Boat) bool { return b.ID == e.Boat })
+	case *Entered: // DN3 battles
+		c := s.Chars[e.Unit]
+		c.At, c.Edge = e.At, ""
+		c.Spent += e.MP
+		s.Traces = append(s.Traces, adjudicator.Trace{Kind: "move", Unit: e.Unit, Path: []string{e.At}})
+	case *Exited:
+		c := s.Chars[e.Unit]
+		if c.At != "" {
+			s.Traces = append(s.Traces, adjudicator.Trace{Kind: "move", Unit: e.Unit, Path: []string{c.At}, Result: "left the map to " + e.Region})
+		}
+		c.At, c.Left, c.Edge = "", true, e.Region
+		c.Spent += e.MP
 	default:
 		return s.evolveMagic(ev) // magic chapter (spell_charms.go)
 	}

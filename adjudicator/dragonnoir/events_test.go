@@ -34,6 +34,9 @@ var samples = map[string]adjudicator.Event{
 	Prefix + ".charmed":        &Charmed{Charm: Charm{ID: "zacharie/t1/magic-circle", Spell: "magic-circle", Effect: "magic-circle", Caster: "zacharie", Side: Adventurers, Locs: []string{"0202"}, Expires: 2}},
 	Prefix + ".uncharmed":      &Uncharmed{ID: "zacharie/t1/magic-circle"},
 	Prefix + ".reappear-noted": &Noted{Unit: "zacharie", To: "0105"}, // spell_reappear.go
+	// DN3 battles (battle_events.go)
+	Prefix + ".entered": &Entered{Unit: "jon", At: "0101", MP: 1},
+	Prefix + ".exited":  &Exited{Unit: "jon", Region: "le-pont", MP: 1},
 }
 
 // TestEveryEventFolds: every declared event type has a sample, survives a

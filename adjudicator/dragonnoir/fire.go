@@ -89,9 +89,13 @@ func (s *State) aim(sh, t *Char) (hex.Loc, string, string) {
 	var best hex.Loc
 	bestCover, why := "", ""
 	for _, l := range s.Locs(t) {
-		if d := s.Distance(from, l); d > s.data.Range {
+		rng, words := s.data.Range, fmt.Sprintf("the %d hexes torches light (DN-FIRE-8)", s.data.Range)
+		if s.Battle != nil { // DN3 battles: by day and by night (battle_fatigue.go)
+			rng, words = s.battleRange(l)
+		}
+		if d := s.Distance(from, l); d > rng {
 			if why == "" {
-				why = fmt.Sprintf("%s is %d hexes away, beyond the %d hexes torches light (DN-FIRE-8)", t.ID, d, s.data.Range)
+				why = fmt.Sprintf("%s is %d hexes away, beyond %s", t.ID, d, words)
 			}
 			continue
 		}
@@ -149,6 +153,10 @@ func (w *world) shoot(sh, t *Char, what string) {
 		w.emit(&Flagged{Flag: flagSteady, IDs: []string{e.ID}})
 	}
 	if n, words := st.armourCharm(t); n != 0 { // magic chapter: the Armour spell
+		mod += n
+		why = append(why, words)
+	}
+	if n, words := st.fatigueFire(sh, what); n != 0 { // DN3 battles: Fatigue (battle_fatigue.go)
 		mod += n
 		why = append(why, words)
 	}
@@ -222,7 +230,7 @@ func (w *world) defensiveFire(p *program, c *Char) bool {
 func (w *world) askFire(p *program, c *Char) bool {
 	st := w.st()
 	var can []string
-	for _, a := range st.Living(Adventurers) {
+	for _, a := range st.Living(st.defender()) {
 		if why, _ := w.canDefend(a, c); why == "" {
 			can = append(can, a.ID)
 		}
@@ -232,7 +240,7 @@ func (w *world) askFire(p *program, c *Char) bool {
 	}
 	ans, ok := w.take()
 	if !ok {
-		q := pause.Question{Side: Adventurers, Title: fmt.Sprintf("turn %d, defensive fire at %s on %s", st.Turn, c.ID, c.At),
+		q := pause.Question{Side: st.defender(), Title: fmt.Sprintf("turn %d, defensive fire at %s on %s", st.Turn, c.ID, c.At),
 			Prompt:  fmt.Sprintf("%s has moved to %s. Who fires at it now? Answer a list of shooters among %s, or [] for none (DN-FIRE-12).", c.ID, c.At, list(can)),
 			Default: "[]", Hidden: true}
 		if _, paused := w.pauseFor(p, q); paused {

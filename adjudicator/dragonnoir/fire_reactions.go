@@ -35,6 +35,9 @@ type Reactions struct {
 // reactionsRequest is the request for the reactions to the Krob turn of
 // st, due with the Krob player's orders.
 func reactionsRequest(st *State) adjudicator.Request {
+	if st.Battle != nil { // DN3 battles: the side that does not play (AMB-69)
+		return battleReactionsRequest(st)
+	}
 	return adjudicator.Request{
 		ID: fmt.Sprintf("t%d.adventurers.reactions", st.Turn), Side: Adventurers, Kind: "orders", Turn: st.Turn, Phase: StepKrobs,
 		Title:  fmt.Sprintf("turn %d of %d, the Adventurers' reactions to the Krob player-turn", st.Turn, st.Turns),
@@ -47,14 +50,16 @@ func reactionsRequest(st *State) adjudicator.Request {
 // turn: in the standing mode of defensive fire (PBEM-GEN-4 (a)).
 func (st *State) reactionsDue() bool { return st.Step == StepKrobs && !st.Options.LiveFire }
 
-// isReactions reports whether req asks for the reactions mail.
+// isReactions reports whether req asks for the reactions mail: the
+// orders of a side for the other's player-turn (in DN2 the Adventurers'
+// for the Krob turn; in a battle either side's).
 func isReactions(req adjudicator.Request) bool {
-	return req.Kind == "orders" && req.Side == Adventurers && req.Phase == StepKrobs
+	return req.Kind == "orders" && (req.Phase == StepAdventurers || req.Phase == StepKrobs) && req.Phase != string(req.Side)
 }
 
 // parseReactions reads a reactions mail: standing order keys, and
 // concede.
-func parseReactions(st *State, n *yaml.Node) (*Reactions, error) {
+func parseReactions(st *State, side adjudicator.Side, n *yaml.Node) (*Reactions, error) {
 	if n.Kind == yaml.ScalarNode && n.Tag == "!!null" {
 		return &Reactions{}, nil
 	}
@@ -83,7 +88,7 @@ func parseReactions(st *State, n *yaml.Node) (*Reactions, error) {
 			return nil, adjudicator.Errorf(&v, codeUnknownStanding, "write the reactions' keys (%v) directly under orders:, without standing:", standingKeys)
 		}
 	}
-	so, err := parseStanding(st, Adventurers, m)
+	so, err := parseStanding(st, side, m)
 	if err != nil {
 		return nil, err
 	}
@@ -102,10 +107,10 @@ func (w *world) reactions(subs []adjudicator.Submission) ([]adjudicator.Submissi
 			continue
 		}
 		if r.Concede {
-			w.concede(Adventurers)
+			w.concede(s.Side)
 			return nil, true
 		}
-		w.standing(Adventurers, r.Standing)
+		w.standing(s.Side, r.Standing)
 		w.note(r.Reappear) // magic chapter (spell_reappear.go)
 	}
 	return rest, false

@@ -75,7 +75,7 @@ func (a aim) moment() string {
 // fireTriggers are the Adventurers' defensive-fire triggers in force.
 func (st *State) fireTriggers() []Trigger {
 	var ts []Trigger
-	if txt, ok := st.Pause.Lookup(Adventurers, KeyDefensiveFire); ok {
+	if txt, ok := st.Pause.Lookup(st.defender(), KeyDefensiveFire); ok {
 		_ = yaml.Unmarshal([]byte(txt), &ts)
 	}
 	return ts
@@ -130,7 +130,7 @@ func (w *world) unmoved(p *program) []string {
 			out = append(out, id)
 		}
 	}
-	for _, c := range st.Living(Krobs) {
+	for _, c := range st.Living(p.Side) {
 		if !moving[c.ID] && !slices.Contains(out, c.ID) {
 			out = append(out, c.ID)
 		}
@@ -151,7 +151,7 @@ func (w *world) chars(ids []string) []*Char {
 
 // checkTrigger checks a standing defensive-fire order as it is sent: its
 // form, its shooters, the Krobs and locations it names.
-func checkTrigger(st *State, key string, v *yaml.Node) *adjudicator.OrderError {
+func checkTrigger(st *State, side adjudicator.Side, key string, v *yaml.Node) *adjudicator.OrderError {
 	var aims []aim
 	var whos []string
 	switch key {
@@ -161,8 +161,12 @@ func checkTrigger(st *State, key string, v *yaml.Node) *adjudicator.OrderError {
 			return adjudicator.Errorf(v, adjudicator.CodeBadValue, "defensive-fire: a list of {shooter: ID, at: any | ID | kind:KIND, within: N, hexes: [LOC …], unmoved: after | before | never}: %v", err)
 		}
 		for _, t := range ts {
-			if c := st.Chars[t.Shooter]; c == nil || c.Side != Adventurers || st.Kind(c).Weapon == "" {
-				return adjudicator.Errorf(v, adjudicator.CodeBadValue, "defensive-fire: %q is no Adventurer with a bow or crossbow (DN-FIRE-1)", t.Shooter)
+			if c := st.Chars[t.Shooter]; c == nil || c.Side != side || st.Kind(c).Weapon == "" {
+				who := "Adventurer"
+				if st.Battle != nil {
+					who = "counter of the " + st.SideName(side)
+				}
+				return adjudicator.Errorf(v, adjudicator.CodeBadValue, "defensive-fire: %q is no %s with a bow or crossbow (DN-FIRE-1)", t.Shooter, who)
 			}
 			aims, whos = append(aims, t.aim()), append(whos, t.Shooter)
 		}
@@ -171,11 +175,11 @@ func checkTrigger(st *State, key string, v *yaml.Node) *adjudicator.OrderError {
 	}
 	for i, a := range aims {
 		if a.at != "any" && !strings.HasPrefix(a.at, "kind:") {
-			if c := st.Chars[a.at]; c == nil || c.Side != Krobs {
-				return adjudicator.Errorf(v, adjudicator.CodeBadValue, "%s of %s: at %q is any, a Krob's ID, or kind:KIND", key, whos[i], a.at)
+			if c := st.Chars[a.at]; c == nil || c.Side != Other(side) {
+				return adjudicator.Errorf(v, adjudicator.CodeBadValue, "%s of %s: at %q is any, an enemy's ID, or kind:KIND", key, whos[i], a.at)
 			}
 		}
-		if k, ok := strings.CutPrefix(a.at, "kind:"); ok && (st.data.Kinds[k] == nil || st.data.Kinds[k].Side != string(Krobs)) {
+		if k, ok := strings.CutPrefix(a.at, "kind:"); ok && (st.data.Kinds[k] == nil || st.Battle == nil && st.data.Kinds[k].Side != string(Krobs)) {
 			return adjudicator.Errorf(v, adjudicator.CodeBadValue, "%s of %s: %q is no kind of Krob", key, whos[i], k)
 		}
 		for _, h := range a.hexes {

@@ -266,6 +266,15 @@ func (d *Data) weapons(c *checker, f weaponsFile) {
 	if f.Range < 1 {
 		c.at(file, 1, "range: give the longest shot in hexes (DN-FIRE-8: 5)")
 	}
+	d.DayRange = f.DayRange
+	if d.DayRange.Hexes == 0 { // DN3 battles: none given, a shot outdoors reaches as far as underground
+		d.DayRange = DayRange{Hexes: f.Range, Prov: Prov{Rule: "DN-FIRE-8"}}
+	} else {
+		c.prov(file, 1, f.DayRange.Prov)
+		if d.DayRange.Hexes < f.Range {
+			c.at(file, 1, "day-range: %d hexes: a shot in the open reaches at least as far as by torchlight (range: %d)", d.DayRange.Hexes, f.Range)
+		}
+	}
 	for _, l := range f.Weapons {
 		w := l.V
 		c.prov(file, l.Line, w.Prov)

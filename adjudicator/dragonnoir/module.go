@@ -191,6 +191,16 @@ type Weapon struct {
 type weaponsFile struct {
 	Range   int             `yaml:"range"` // DN-FIRE-8: 5 hexes underground
 	Weapons []lined[Weapon] `yaml:"weapons"`
+	// DayRange is how far a shot reaches in the open air, in the battles
+	// of La Conquête by day (AMB-88, GAP-29); a module without it shoots
+	// no farther than range.
+	DayRange DayRange `yaml:"day-range"`
+}
+
+// DayRange is the fire range in the valley by day (GAP-29).
+type DayRange struct {
+	Hexes int  `yaml:"hexes"`
+	Prov  Prov `yaml:",inline"`
 }
 
 // InfiltrationRow is a row of the Infiltration table (GAP-6): the result
@@ -420,6 +430,7 @@ type Data struct {
 	FireKey   map[string]*ResultKey
 	Fire      map[string]*FireColumn // by weapon
 	Range     int
+	DayRange  DayRange // DN3 battles (battle_fatigue.go)
 	Weapons   map[string]*Weapon
 	Infil     []*InfiltrationRow
 	GharvKind string

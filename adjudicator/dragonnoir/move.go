@@ -93,6 +93,13 @@ func (w *world) moveOrder(p *program, o *MoveOrder) bool {
 	st := w.st()
 	c := st.Chars[o.Unit]
 	wk := p.work()
+	if wk.Move == nil && c != nil && c.waiting() && c.Side == p.Side { // DN3 battles: entering the map (battle_turn.go)
+		if !w.enter(c, o) {
+			return false
+		}
+		wk.Move = &moveWork{Trail: []trailStep{{c.At, c.Facing}}, Fresh: true}
+		wk.Step, wk.Entered = 0, true
+	}
 	if wk.Move == nil {
 		if why := w.cannotMove(string(p.Side), c); why != "" {
 			w.say(nil, "%s does not move: %s.", o.Unit, why)
@@ -153,6 +160,9 @@ func (w *world) moveOrder(p *program, o *MoveOrder) bool {
 	w.settle(c, mv)
 	if o.ClimbOn != "" && c.Standing() { // DN3: at the end of its path (move_climb.go)
 		w.climbOn(c, o.ClimbOn)
+	}
+	if o.Leave != "" { // DN3 battles: leaving the map (battle_turn.go)
+		w.leave(c, o.Leave, mv)
 	}
 	return false
 }
@@ -257,7 +267,7 @@ func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) 
 				}
 			}
 		}
-		if p.Side == Krobs {
+		if st.firedAt(p.Side) { // the Krobs; in a battle either side (AMB-69)
 			flush()
 			if w.defensiveFire(p, c) {
 				return legPaused

@@ -18,7 +18,12 @@ import (
 // (DN-MOVE-13); facings are the grid's directions and only the Queen and
 // her Guards have one (DN-MOVE-15, -17).
 func checkMove(st *State, side adjudicator.Side, x *MoveOrder, bad func(int, string, string, ...any), loc func(int, string)) {
-	if len(x.Path) == 0 && len(x.Row) == 0 && x.ClimbOn == "" && x.ClimbOff == "" {
+	if st.Battle != nil { // DN3 battles: entering and leaving (battle_turn.go)
+		checkBattleMove(st, side, x, bad)
+	} else if x.Leave != "" {
+		bad(x.Line, codeWrongSection, "move %s: leave: is for the battles of La Conquête; a DN2 scenario's exits are hexes of its map", x.Unit)
+	}
+	if len(x.Path) == 0 && len(x.Row) == 0 && x.ClimbOn == "" && x.ClimbOff == "" && x.Leave == "" {
 		bad(x.Line, adjudicator.CodeMissingField, "move %s: give its path, e.g. path: [\"0304\", \"0404\"], or row: for a boat", x.Unit)
 	}
 	checkClimb(st, x, bad, loc) // DN3: climbing on and off an Ent (move_climb.go)

@@ -89,6 +89,9 @@ type MoveOrder struct {
 	// Fly: a Gargoyle flies its path instead of walking it (DN-SPECTRE-2,
 	// chapter: spectres).
 	Fly bool `json:"fly,omitempty" yaml:"fly,omitempty"`
+	// Leave: in a battle, the Region whose edge it leaves the map by at
+	// the end of its move (DN3-CAMP-BATTLE-8, battle_turn.go).
+	Leave string `json:"leave,omitempty" yaml:"leave,omitempty"`
 	// Movement chapter (move.go): Row, the hexes the boat's bow enters
 	// after the path (DN-BOAT-3 … 5); Then, the path walked ashore after
 	// rowing (DN-BOAT-4); IfStopped, the path walked from where the move
@@ -184,14 +187,14 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 		}
 		return n.Line
 	}
-	if side == Krobs && (len(f.Fire) > 0 || len(f.Spells) > 0 && !st.valley()) { // magic chapter: the valley's Reptilians cast (DN3-MAGIC-3)
+	if side == Krobs && st.Battle == nil && (len(f.Fire) > 0 || len(f.Spells) > 0 && !st.valley()) { // magic chapter: the valley's Reptilians cast (DN3-MAGIC-3); in a battle both sides shoot (AMB-69)
 		k := "fire"
 		if len(f.Fire) == 0 {
 			k = "spells"
 		}
 		bad(section(k), codeWrongSection, "Krobs neither shoot nor cast spells (DN-TURN-8): send moves:, hold: and attacks:")
 	}
-	if side == Adventurers && len(f.Hold) > 0 {
+	if side == Adventurers && st.Battle == nil && len(f.Hold) > 0 {
 		bad(section("hold"), codeWrongSection, "hold: is for the Krob player (AMB-27); an Adventurer that is not moved simply stays")
 	}
 	unit := func(line int, id string) *Char {
@@ -201,7 +204,7 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 			bad(line, adjudicator.CodeUnknownUnit, "no character %q in this game%s", id, suggest(id, slices.Sorted(maps.Keys(st.Chars))))
 		case c.Side != side:
 			bad(line, codeNotYours, "%s is a %s character: you play the %s", id, c.Side, side)
-		case !c.Alive() && !st.reappearsWith(side, c): // magic chapter: an invisible magician back as this mail starts
+		case !c.Alive() && !st.reappearsWith(side, c) && !c.waiting(): // magic chapter: an invisible magician back as this mail starts; DN3 battles: waiting by its edge
 			bad(line, adjudicator.CodeUnknownUnit, "%s is not on the map", id)
 		default:
 			return c
@@ -321,10 +324,10 @@ func parseStanding(st *State, side adjudicator.Side, m map[string]yaml.Node) (St
 		if !slices.Contains(standingKeys, k) {
 			return nil, adjudicator.Errorf(&v, codeUnknownStanding, "no standing order %q: the keys are %s", k, strings.Join(standingKeys, ", "))
 		}
-		if k == KeyDefensiveFire && side != Adventurers {
+		if k == KeyDefensiveFire && side != Adventurers && st.Battle == nil {
 			return nil, adjudicator.Errorf(&v, codeWrongSection, "only the Adventurers make defensive fire (DN-TURN-8)")
 		}
-		if err := checkTrigger(st, k, &v); err != nil { // fire chapter: defensive-fire
+		if err := checkTrigger(st, side, k, &v); err != nil { // fire chapter: defensive-fire
 			return nil, err
 		}
 		if err := checkCombatStanding(k, &v); err != nil { // combat chapter

@@ -96,6 +96,9 @@ func (ruleset) Due(s adjudicator.State) []adjudicator.Request {
 	if p := st.Pause.Pending; p != nil {
 		return []adjudicator.Request{p.Request()}
 	}
+	if st.Battle != nil { // DN3 battles (battle_turn.go)
+		return battleDue(st)
+	}
 	switch st.Step {
 	case StepAdventurers:
 		return []adjudicator.Request{{
@@ -124,8 +127,11 @@ func (ruleset) ParseOrders(s adjudicator.State, req adjudicator.Request, n *yaml
 	if req.Kind == "decision" {
 		return parseAnswer(st, req, n)
 	}
+	if req.Kind == "setup" { // DN3 battles (battle_setup.go)
+		return parseSetup(st, req.Side, n)
+	}
 	if isReactions(req) { // fire chapter
-		return parseReactions(st, n)
+		return parseReactions(st, req.Side, n)
 	}
 	return parseOrders(st, req.Side, n)
 }
@@ -134,6 +140,10 @@ func (ruleset) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) 
 	st := r.State().(*State)
 	w := newWorld(r)
 	w.emit(&Resolving{})
+	if st.Battle != nil && st.Step == StepSetup && st.Pause.Pending == nil { // DN3 battles (battle_setup.go)
+		w.setUp(subs)
+		return r.Err()
+	}
 	subs, conceded := w.reactions(subs) // fire chapter: the reactions come with the Krob orders
 	if conceded {
 		return r.Err()
@@ -159,8 +169,8 @@ func (ruleset) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) 
 		}
 		w.standing(sub.Side, o.Standing)
 		w.mailReappear(sub.Side, o) // magic chapter: defensive-fire: live (spell_reappear.go)
-		p := &program{Side: sub.Side, Orders: o, Stage: stageFire}
-		if sub.Side == Krobs {
+		p := &program{Side: sub.Side, Orders: o, Stage: stageFire, Battle: st.Battle != nil}
+		if sub.Side == Krobs && st.Battle == nil { // in a battle both sides shoot (AMB-69)
 			p.Stage = stageMoves
 		}
 		w.run(p)

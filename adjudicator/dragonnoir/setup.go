@@ -124,6 +124,10 @@ type Position struct {
 	// (fire chapter: the houses, towers and bridges the assumed boards
 	// lack, for rule cases; positionBoard).
 	Board yaml.Node `yaml:"board"`
+	// Battle and Forces make the position a battle of La Conquête
+	// (battle.go): its Region, map, names, and every counter with its side.
+	Battle *BattleSpec   `yaml:"battle"`
+	Forces []BattleForce `yaml:"forces"`
 }
 
 // PosMarker is a hidden marker of a position (DN-CNT-13): face down, or
@@ -165,6 +169,12 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 	var p Position
 	if err := yamlx.Unmarshal(src, &p); err != nil {
 		return nil, fmt.Errorf("position: %w", err)
+	}
+	if p.Battle != nil { // DN3 battles (battle.go)
+		return battleSetup(d, opts, &p)
+	}
+	if len(p.Forces) > 0 {
+		return nil, fmt.Errorf("position: forces: is a battle's list of counters: give its battle: section too, or list the counters under units:")
 	}
 	mapName := p.Map
 	turns := p.Turns
@@ -268,10 +278,18 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 			st.mark(flag, id)
 		}
 	}
-	for side, m := range p.Standing {
+	if err := st.positionStanding(p.Standing); err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// positionStanding sets the sides' standing orders a position gives.
+func (st *State) positionStanding(standing map[adjudicator.Side]map[string]string) error {
+	for side, m := range standing {
 		for k, v := range m {
 			if !slices.Contains(standingKeys, k) {
-				return nil, fmt.Errorf("position: standing %s: no key %q (%v)", side, k, standingKeys)
+				return fmt.Errorf("position: standing %s: no key %q (%v)", side, k, standingKeys)
 			}
 			if st.Pause.Standing == nil {
 				st.Pause.Standing = map[adjudicator.Side]map[string]string{}
@@ -282,5 +300,5 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 			st.Pause.Standing[side][k] = v
 		}
 	}
-	return st, nil
+	return nil
 }

@@ -136,7 +136,7 @@ func checkSpellTriggers(st *State, side adjudicator.Side, v *yaml.Node) *adjudic
 		case c == nil:
 			return bad(adjudicator.CodeUnknownUnit, "no character %q in this game", t.Caster)
 		case c.Side != side:
-			return bad(codeNotYours, "%s is a %s character: you play the %s", t.Caster, c.Side, side)
+			return bad(codeNotYours, "%s is a %s character: you play the %s", t.Caster, c.Side, st.SideName(side))
 		case (t.On == "") == (t.Before == ""):
 			return bad(adjudicator.CodeMissingField, "a spell trigger gives on: (a Krob entering a location) or before: (moves, attacks or end), one of them")
 		case t.Before != "" && !slices.Contains(befores, t.Before):

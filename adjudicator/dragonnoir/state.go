@@ -66,6 +66,12 @@ type Char struct {
 	// is that hex, and follows the Ent; DN3-PEOPLE-ENT-20, special_ent.go).
 	On   string `json:"on,omitempty"`
 	Seat int    `json:"seat,omitempty"`
+	// DN3 battles (battle.go). Edge is the Region whose edge it waits by,
+	// off the map, to enter (DN3-CAMP-BATTLE-6), or, with Left, the one it
+	// left the map to (DN3-CAMP-BATTLE-8). Fatigue is its troop's:
+	// fatigued or exhausted ("" fresh: DN3-CAMP-REST-6, -7).
+	Edge    string `json:"edge,omitempty"`
+	Fatigue string `json:"fatigue,omitempty"`
 }
 
 // Alive reports whether it is on the map and not killed.
@@ -123,6 +129,9 @@ type State struct {
 	// Valley: a battle of La Conquête's valley (DN3), where magic follows
 	// B.14 and the four sheets of B.15 (spell_lists.go).
 	Valley bool `json:"valley,omitempty"`
+	// Battle is a battle of La Conquête's own (battle.go); nil in a game of
+	// Dragon Noir 2. It never changes once the game is set up.
+	Battle *Battle `json:"battle,omitempty"`
 }
 
 // Data is the module the game is played from.
@@ -135,7 +144,7 @@ func (s *State) Board() *hexmap.Map { return s.board }
 // player-turn), for spectres' durations (AMB-18).
 func (s *State) PlayerTurn() int {
 	n := 2 * (s.Turn - 1)
-	if s.Step == StepKrobs {
+	if s.Step == StepKrobs && s.Battle == nil || s.Battle != nil && s.Step != string(s.Battle.First) && s.Step != StepSetup {
 		n++
 	}
 	return n + 1

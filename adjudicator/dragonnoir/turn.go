@@ -12,10 +12,12 @@ import (
 // conditions, GAP-13). Part of the scenarios chapter.
 
 // recover puts back on their feet the Adventurers stunned in an earlier
-// game turn (DN-TURN-5 step 4, AMB-13); nobody is asked (PBEM-DN-13).
-func (w *world) recover() {
+// game turn (DN-TURN-5 step 4, AMB-13); nobody is asked (PBEM-DN-13). In a
+// battle each side's stunned recover in step 4 of its own player-turn
+// (AMB-69): side is the side whose player-turn it is.
+func (w *world) recover(side adjudicator.Side) {
 	st := w.st()
-	for _, c := range st.Living(Adventurers) {
+	for _, c := range st.Living(side) {
 		if c.Face == Stunned && c.StunnedIn < st.Turn {
 			face := Healthy
 			if c.Wounds > 0 {

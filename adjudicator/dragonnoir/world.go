@@ -77,10 +77,15 @@ func outcome(r *adjudicator.Roll, used Provs, format string, args ...any) {
 func modified(roll int) int { return min(max(roll, 1), 10) }
 
 func (w *world) concede(side adjudicator.Side) {
-	w.say(nil, "The %s concede the game.", side)
+	st := w.st()
+	w.say(nil, "The %s concede the game.", st.SideName(side))
 	other := Adventurers
 	if side == Adventurers {
 		other = Krobs
+	}
+	if st.Battle != nil { // DN3 battles: the final view the campaign reads (battle_turn.go)
+		w.concedeBattle(side)
+		return
 	}
 	w.emit(&Ended{Winner: other, Result: fmt.Sprintf("the %s conceded", side)})
 }
@@ -123,6 +128,8 @@ type program struct {
 	// Before: the Adventurers' reactions to the Krobs that do not move,
 	// due before the first move, are done (fire chapter, AMB-27).
 	Before bool `json:"before,omitempty"`
+	// Battle: a player-turn of a DN3 battle (battle_turn.go).
+	Battle bool `json:"battle,omitempty"`
 }
 
 // work is the progress of the order being resolved: the next step of a
@@ -142,7 +149,10 @@ type work struct {
 }
 
 func (p *program) stages() []string {
-	if p.Side == Krobs {
+	switch {
+	case p.Battle:
+		return battleStages // DN3 battles: both sides alike, no interphase (AMB-69)
+	case p.Side == Krobs:
 		return krobStages
 	}
 	return advStages
@@ -172,7 +182,7 @@ func (w *world) pauseFor(p *program, q pause.Question) (string, bool) {
 		return "", true
 	}
 	if asked {
-		w.tell(adjudicator.To(q.Side), nil, "The game waits for the %s: %s", q.Side, q.Title)
+		w.tell(adjudicator.To(q.Side), nil, "The game waits for the %s: %s", st.SideName(q.Side), q.Title)
 	}
 	return ans, asked
 }
@@ -222,7 +232,7 @@ func (w *world) run(p *program) {
 		case stageFire:
 			paused = w.each(p, len(p.Orders.Fire), func(i int) bool { return w.fireOrder(p, &p.Orders.Fire[i]) })
 		case stageMoves:
-			if p.Side == Krobs && !p.Before { // fire chapter: AMB-27
+			if w.st().firedAt(p.Side) && !p.Before { // fire chapter: AMB-27
 				p.Before = true
 				w.unmovedReact(p, unmovedBefore)
 			}
@@ -232,14 +242,17 @@ func (w *world) run(p *program) {
 				}
 				return w.moveOrder(p, &p.Orders.Moves[i])
 			})
-			if !paused && p.Side == Krobs {
+			if !paused && w.st().firedAt(p.Side) {
 				paused = w.holdFire(p) // AMB-27: fire at the Krobs that did not move
+			}
+			if !paused && p.Battle {
+				w.enterLate(p.Side) // DN3 battles: those that must enter and did not (battle_turn.go)
 			}
 		case stageAttacks:
 			paused = w.each(p, len(p.Orders.Attacks), func(i int) bool { return w.attackOrder(p, &p.Orders.Attacks[i]) })
 		case stageRecover:
 			if paused = w.spellsBefore(p, "end"); !paused {
-				w.recover()
+				w.recover(p.Side)
 			}
 		case stageInterlude:
 			if paused = w.spellsBefore(p, "end"); !paused { // magic chapter: the Krob turn's end (PBEM-DN-7)
@@ -275,6 +288,10 @@ func (w *world) each(p *program, n int, do func(int) bool) bool {
 func (w *world) endPlayerTurn(side adjudicator.Side) {
 	w.expireSpectres()
 	w.expireCharms() // magic chapter
+	if w.st().Battle != nil { // DN3 battles: the end, or the next player-turn (battle_turn.go)
+		w.battleNext(side)
+		return
+	}
 	if w.checkVictory(false) {
 		return
 	}
