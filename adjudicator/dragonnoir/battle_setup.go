@@ -24,11 +24,11 @@ import (
 
 // Error codes of the set-up (docs/orders/dragon-noir.md).
 const (
-	codeNotPlaced  = "not-placed"   // a counter at the centre the mail does not set up
-	codeNotCentre  = "not-centre"   // a hex too near an edge, or a counter that does not set up
-	codeSameHex    = "same-hex"     // two counters of the mail on one hex
-	codeBadEntry   = "bad-entry"    // a counter entering off its edge (battle_turn.go)
-	codeNoExit     = "no-exit"      // leaving by an edge that leads nowhere (battle_turn.go)
+	codeNotPlaced   = "not-placed"    // a counter at the centre the mail does not set up
+	codeNotCentre   = "not-centre"    // a hex too near an edge, or a counter that does not set up
+	codeSameHex     = "same-hex"      // two counters of the mail on one hex
+	codeBadEntry    = "bad-entry"     // a counter entering off its edge (battle_turn.go)
+	codeNoExit      = "no-exit"       // leaving by an edge that leads nowhere (battle_turn.go)
 	codeMayNotLeave = "may-not-leave" // a counter that may not leave the map (battle_turn.go)
 )
 
@@ -101,10 +101,12 @@ func parseSetup(st *State, side adjudicator.Side, n *yaml.Node) (*SetupOrders, e
 	var errs adjudicator.OrderErrors
 	due := st.toSetUp(side)
 	taken := map[string]string{}
+	given := map[string]bool{}
 	for i := 0; i+1 < len(f.Place.Content); i += 2 {
 		kn, vn := f.Place.Content[i], f.Place.Content[i+1]
 		id := kn.Value
 		c := st.Chars[id]
+		given[id] = true
 		switch {
 		case c == nil:
 			errs = append(errs, adjudicator.Errorf(kn, adjudicator.CodeUnknownUnit, "no counter %q in this battle%s", id, suggest(id, due)))
@@ -138,7 +140,7 @@ func parseSetup(st *State, side adjudicator.Side, n *yaml.Node) (*SetupOrders, e
 		o.Order = append(o.Order, id)
 	}
 	for _, id := range due {
-		if _, ok := o.Place[id]; !ok && !slices.ContainsFunc(errs, func(e *adjudicator.OrderError) bool { return strings.HasPrefix(e.Msg, id+":") }) {
+		if !given[id] {
 			errs = append(errs, adjudicator.Errorf(&f.Place, codeNotPlaced, "%s is at the centre of the Region: give its hex (%s: HEX)", id, id))
 		}
 	}

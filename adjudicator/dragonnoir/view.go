@@ -20,7 +20,7 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 	v := adjudicator.View{Map: st.Map, Turn: st.Turn, Phase: st.Step, Over: st.Over, Winner: st.Winner, Result: st.Result,
 		Markers: map[string]any{"turn": fmt.Sprintf("%d of %d", st.Turn, st.Turns)}, Traces: st.Traces}
 	for _, c := range st.Sorted() {
-		if c.At == "" && c.Face != Killed {
+		if c.At == "" && c.Face != Killed && (st.Battle == nil || c.Expires > 0) {
 			continue // a Gharv in the water, a spectre not summoned
 		}
 		k := st.Kind(c)
@@ -55,7 +55,13 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 			}
 			uv.Ready = st.ready(c, viewer)
 		}
+		if st.Battle != nil { // DN3 battles (battle_view.go)
+			st.battleUnit(&uv, c, viewer)
+		}
 		v.Units = append(v.Units, uv)
+	}
+	if st.Battle != nil {
+		st.battleMarkers(&v, viewer)
 	}
 	for _, w := range st.Webs {
 		l, _, _ := hex.ParseLoc(w)

@@ -288,7 +288,8 @@ func (w *world) each(p *program, n int, do func(int) bool) bool {
 func (w *world) endPlayerTurn(side adjudicator.Side) {
 	w.expireSpectres()
 	w.expireCharms() // magic chapter
-	if w.st().Battle != nil { // DN3 battles: the end, or the next player-turn (battle_turn.go)
+	// DN3 battles: the end, or the next player-turn (battle_turn.go).
+	if w.st().Battle != nil {
 		w.battleNext(side)
 		return
 	}
