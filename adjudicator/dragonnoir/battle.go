@@ -195,8 +195,8 @@ func (s *State) centreOK(h hex.Hex) string {
 	return ""
 }
 
-// centreHexes lists the hexes of the centre of the Region, sorted.
-func (s *State) centreHexes() []hex.Hex {
+// CentreHexes lists the hexes of the centre of the Region, sorted.
+func (s *State) CentreHexes() []hex.Hex {
 	var out []hex.Hex
 	for _, h := range s.board.Hexes() {
 		if s.centreOK(h) == "" {

@@ -222,7 +222,7 @@ func (w *world) nearestCentre(c *Char, h hex.Hex, taken map[hex.Hex]string) (hex
 	st := w.st()
 	var best hex.Hex
 	bestD := -1
-	for _, x := range st.centreHexes() {
+	for _, x := range st.CentreHexes() {
 		if _, ok := taken[x]; ok || st.setupWhy(c, x) != "" {
 			continue
 		}
