@@ -3,12 +3,15 @@ package dragonnoir_test
 import (
 	"encoding/json"
 	"fmt"
+	"os"
+	"path"
 	"slices"
 	"strings"
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
+	"github.com/umpire-pbem/umpire/adjudicator/script"
 )
 
 // valleyRegions are the Regions of the valley (contracts of issue 16),
@@ -91,7 +94,7 @@ func TestBattleMaps(t *testing.T) {
 		}
 	}
 	if !slices.Contains(exits["le-moulin"], "route") || !slices.Contains(exits["fort-ekal"], "sortie") {
-		t.Error("the Rebels' road joins Le Moulin (AMB-89) and the valley's exit Fort-Ekal")
+		t.Error("the Rebels' road joins Le Moulin and the valley's exit Fort-Ekal")
 	}
 }
 
@@ -255,5 +258,49 @@ expect:
 				t.Errorf("the %s see marker %s while the battle lasts", viewer, k)
 			}
 		}
+	}
+}
+
+// TestWholeBattles replays the recorded whole battles (TestBotBattles
+// -update): each from its set-up to its end, a side off the field, with
+// the same dice, and its final view as the campaign reads it: every
+// counter of the position once, the dead gone, none left waiting.
+func TestWholeBattles(t *testing.T) {
+	entries, err := os.ReadDir("testdata/battles")
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range entries {
+		file := path.Join("testdata/battles", e.Name())
+		s, err := script.Parse(file, []byte(readFile(t, file)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		run, err := script.Play(s, lookup, script.Options{})
+		if err != nil {
+			t.Fatalf("%s: %v", file, err)
+		}
+		n++
+		if !run.OK() {
+			t.Errorf("%s no longer replays to its recorded end: %s (if a rule changed on purpose, run go test -run TestBotBattles -update and look at it)", file, strings.Join(run.Failures, "; "))
+			continue
+		}
+		if run.DiceLeft != 0 || len(s.Steps) == 0 || !strings.Contains(s.Steps[0].Orders, "phase: setup") {
+			t.Errorf("%s: a whole battle starts with a set-up and uses every die (%d left)", file, run.DiceLeft)
+		}
+		v := run.Game.View(adjudicator.Observer)
+		forces := strings.Count(readFile(t, file), "    - {unit: ")
+		if !v.Over || len(v.Units) != forces {
+			t.Errorf("%s: over %v, %d counters in the final view for the position's %d", file, v.Over, len(v.Units), forces)
+		}
+		for _, u := range v.Units {
+			if strings.HasPrefix(u.At, "edge:") || !u.Gone && u.At == "" {
+				t.Errorf("%s: %s is neither on the map, gone nor left at the end: %q", file, u.ID, u.At)
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("no recorded battle under testdata/battles: run go test -run TestBotBattles -update")
 	}
 }

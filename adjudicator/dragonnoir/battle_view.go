@@ -23,7 +23,7 @@ import (
 // "fled:SIDE" "yes" for a side none of whose counters is left on the
 // field, some of them having left the map, by the end of battle turn 5
 // (AMB-70: the end of its second player-turn), for Step 5 of the
-// negotiation (DN3-CAMP-NEG-11, AMB-57). During the battle a side sees
+// negotiation (DN3-CAMP-NEG-11). During the battle a side sees
 // the PE of its own magicians only (HID-11), in their status, as in DN2.
 
 // battleUnit completes the view of c for viewer.
@@ -57,6 +57,11 @@ func (st *State) battleUnit(uv *adjudicator.UnitView, c *Char, viewer adjudicato
 func (st *State) battleMarkers(v *adjudicator.View, viewer adjudicator.Side) {
 	v.Markers["turn"] = strconv.Itoa(st.Turn)
 	v.Markers["region"] = st.Battle.Region
+	for _, r := range st.board.EdgeRuns() { // where each edge leads (DN3-MAPS-2), on its middle hex
+		if to := st.Battle.Exits[r.Name]; to != "" {
+			v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "edge-exit", At: r.Hexes[len(r.Hexes)/2].String(), Label: to})
+		}
+	}
 	if !st.Over {
 		return
 	}

@@ -82,9 +82,19 @@ var botLookup = game.Lookup(func(name string) (adjudicator.Ruleset, bool) { retu
 // botPlay plays scenario to its end with the dice of seed.
 func botPlay(t testing.TB, scenario, seed string) *botGame {
 	t.Helper()
+	return botPlayFrom(t, scenario, nil, seed)
+}
+
+// botPlayFrom plays scenario, or the game set up from position when
+// there is one (a battle, battle_bot_test.go), to its end.
+func botPlayFrom(t testing.TB, scenario string, position []byte, seed string) *botGame {
+	t.Helper()
 	secret := sha256.Sum256([]byte(seed))
 	n := game.NewGame{ID: "bot-" + scenario, Ruleset: Ruleset, Scenario: scenario,
 		Players: []game.Player{{Side: Adventurers}, {Side: Krobs}}, Time: botEpoch, Secret: secret[:]}
+	if position != nil {
+		n.Scenario, n.Position = "", position
+	}
 	rec, _, err := game.Create(n)
 	if err != nil {
 		t.Fatalf("%s: %v", scenario, err)
@@ -158,6 +168,8 @@ func botMail(t testing.TB, st *State, req adjudicator.Request, stats *botStats) 
 	t.Helper()
 	var body any
 	switch {
+	case st.Battle != nil && req.Kind != "decision": // DN3 battles (battle_bot_test.go)
+		body = battleBotOrders(st, req, stats)
 	case req.Kind == "decision":
 		var v any
 		if err := yaml.Unmarshal([]byte(st.Pause.Pending.Question.Default), &v); err != nil {

@@ -140,5 +140,6 @@ var style = &adjudicator.PictureStyle{
 		{Kind: "hidden", Tag: "?", TagFill: 0xcc79a7, Legend: "a hidden marker: Orb?, Khuzun?, Sun? (E.5)"},
 		{Kind: "boat", Tag: "B", TagFill: 0xa57c4f, Legend: "boat (DN-BOAT-7)"},
 		{Kind: "oubliette", Tag: "O", TagFill: 0x3a332c, Legend: "oubliette entrance (DN-MAP-11)"},
+		{Kind: "edge-exit", Tag: ">", TagFill: 0xe69f00, Legend: "in a battle, this edge leads to the Region named (DN3-MAPS-2); an edge with none is impassable (DN3-MAPS-1)"},
 	},
 }
