@@ -78,7 +78,7 @@ func yamlBlocks(doc string) []docBlock {
 		src := doc[m[2]:m[3]]
 		first, _, _ := strings.Cut(src, "\n")
 		b := docBlock{line: strings.Count(doc[:m[2]], "\n") + 1, src: src}
-		if strings.HasPrefix(first, "# orders:") || strings.HasPrefix(first, "# answer:") {
+		if strings.HasPrefix(first, "# orders:") || strings.HasPrefix(first, "# answer:") || strings.HasPrefix(first, "# battle:") {
 			b.marker = strings.TrimSpace(strings.TrimPrefix(first, "#"))
 		}
 		out = append(out, b)
@@ -208,8 +208,10 @@ func checkBlock(b docBlock) error {
 		return parseDocOrders(arg, b.src)
 	case "answer":
 		return parseDocAnswer(arg, b.src)
+	case "battle": // DN3 battles (battle_docs_test.go)
+		return parseDocBattle(arg, b.src)
 	}
-	return fmt.Errorf("the block has no marker: start it with a comment line # orders: adventurers | krobs | reactions, or # answer: DIR/CASE.yaml")
+	return fmt.Errorf("the block has no marker: start it with a comment line # orders: adventurers | krobs | reactions, # answer: DIR/CASE.yaml, or # battle: setup | rebels | reptilians | reactions")
 }
 
 // TestDocsExamples: every fenced yaml block of the orders doc is marked,
