@@ -41,28 +41,8 @@ func battleBotOrders(st *State, req adjudicator.Request, stats *botStats) any {
 	return battleSideOrders(st, req.Side, stats)
 }
 
-// botSetUp places side's counters at the centre, nearest its end.
-func botSetUp(st *State, side adjudicator.Side) map[string]string {
-	hs := st.CentreHexes()
-	slices.SortStableFunc(hs, func(a, b hex.Hex) int {
-		if side == Krobs {
-			return b.Col - a.Col
-		}
-		return a.Col - b.Col
-	})
-	out := map[string]string{}
-	used := map[hex.Hex]bool{}
-	for _, id := range st.toSetUp(side) {
-		c := st.Chars[id]
-		for _, h := range hs {
-			if !used[h] && st.setupWhy(c, h) == "" {
-				used[h], out[id] = true, h.String()
-				break
-			}
-		}
-	}
-	return out
-}
+// botSetUp places side's counters at the centre as at a deadline.
+func botSetUp(st *State, side adjudicator.Side) map[string]string { return defaultSetUp(st, side) }
 
 // sideTriggers: each shooter of side on its feet fires at any enemy.
 func sideTriggers(st *State, side adjudicator.Side) []map[string]any {

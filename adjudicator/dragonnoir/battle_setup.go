@@ -232,3 +232,73 @@ func (w *world) nearestCentre(c *Char, h hex.Hex, taken map[hex.Hex]string) (hex
 	}
 	return best, bestD >= 0
 }
+
+// setupPlaceholder stands for a hex still to choose in the set-up
+// skeleton.
+const setupPlaceholder = "____"
+
+var _ adjudicator.SetupHelper = ruleset{}
+
+// SetupHelp is the help a side gets with its battle set-up
+// (adjudicator.SetupHelper): the centre of the Region, shaded on its
+// picture, and a skeleton of its mail with a placeholder for each hex.
+func (ruleset) SetupHelp(s adjudicator.State, req adjudicator.Request) ([]adjudicator.Zone, string, bool) {
+	st, ok := s.(*State)
+	if !ok || st.Battle == nil || st.Step != StepSetup || req.Kind != "setup" || len(st.toSetUp(req.Side)) == 0 {
+		return nil, "", false
+	}
+	z := adjudicator.Zone{Name: "centre", Title: fmt.Sprintf("the centre of %s, 4 hexes or more from every edge (DN3-CAMP-BATTLE-5)", st.Battle.Region),
+		Units: st.toSetUp(req.Side)}
+	for _, h := range st.CentreHexes() {
+		if !slices.ContainsFunc(z.Units, func(id string) bool { return st.setupWhy(st.Chars[id], h) != "" }) {
+			z.Hexes = append(z.Hexes, h.String())
+		}
+	}
+	slices.Sort(z.Hexes)
+	z.Compact = fmt.Sprintf("columns %02d to %02d, rows %02d to %02d", st.board.Bounds.MinCol+centreDepth, st.board.Bounds.MaxCol-centreDepth,
+		st.board.Bounds.MinRow+centreDepth, st.board.Bounds.MaxRow-centreDepth)
+	var b strings.Builder
+	fmt.Fprintf(&b, "turn: %d\nphase: %s\norders:\n  place:\n", req.Turn, req.Phase)
+	for _, id := range z.Units {
+		fmt.Fprintf(&b, "    %s: %s\n", id, setupPlaceholder)
+	}
+	return []adjudicator.Zone{z}, b.String(), true
+}
+
+// defaultSetUp is the set-up of side's counters at the centre when its
+// player sends none by the deadline (PBEM-GEN-3): each, in ID order, on
+// the free hex of the centre nearest its side's end of the map (the
+// adventurers' west, the krobs' east) where it may stand.
+func defaultSetUp(st *State, side adjudicator.Side) map[string]string {
+	hs := st.CentreHexes()
+	slices.SortStableFunc(hs, func(a, b hex.Hex) int {
+		if side == Krobs {
+			return b.Col - a.Col
+		}
+		return a.Col - b.Col
+	})
+	out := map[string]string{}
+	used := map[hex.Hex]bool{}
+	for _, id := range st.toSetUp(side) {
+		for _, h := range hs {
+			if !used[h] && st.setupWhy(st.Chars[id], h) == "" {
+				used[h], out[id] = true, h.String()
+				break
+			}
+		}
+	}
+	return out
+}
+
+// defaultSetUpOrders is defaultSetUp as the YAML of a set-up's orders.
+func defaultSetUpOrders(st *State, side adjudicator.Side) (string, bool) {
+	place := defaultSetUp(st, side)
+	if len(place) < len(st.toSetUp(side)) {
+		return "", false
+	}
+	var parts []string
+	for _, id := range slices.Sorted(maps.Keys(place)) {
+		parts = append(parts, fmt.Sprintf("%s: %q", id, place[id]))
+	}
+	return "{place: {" + strings.Join(parts, ", ") + "}}", true
+}

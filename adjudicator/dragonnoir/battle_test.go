@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"gopkg.in/yaml.v3"
+
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
@@ -302,5 +304,38 @@ func TestWholeBattles(t *testing.T) {
 	}
 	if n == 0 {
 		t.Error("no recorded battle under testdata/battles: run go test -run TestBotBattles -update")
+	}
+}
+
+// TestBattleSetUpHelp: a side setting up is shown the centre of the
+// Region and a skeleton of its mail; at a deadline its silence sets its
+// counters up at its end of the centre (PBEM-GEN-3), a mail the parser
+// accepts.
+func TestBattleSetUpHelp(t *testing.T) {
+	st := battleState(t, "battle: {region: le-pont}\nforces:\n  - {unit: konrad, side: adventurers, zone: centre}\n  - {unit: jon, side: adventurers, zone: centre}\n  - {unit: zed, side: adventurers, zone: edge, edge: fort-ekal}\n  - {unit: hunter-1, side: krobs, zone: centre}\n")
+	due := dragonnoir.Ruleset.Due(st)
+	if len(due) != 2 || due[0].ID != "setup.adventurers" || due[1].ID != "setup.krobs" || due[0].Title != "battle of le-pont, the Rebels' set-up" {
+		t.Fatalf("due %+v", due)
+	}
+	zones, skel, ok := dragonnoir.Ruleset.(adjudicator.SetupHelper).SetupHelp(st, due[0])
+	if !ok || len(zones) != 1 || skel != "turn: 1\nphase: setup\norders:\n  place:\n    jon: ____\n    konrad: ____\n" {
+		t.Fatalf("help %v %q %v", ok, skel, zones)
+	}
+	if z := zones[0]; slices.Contains(z.Hexes, "0404") || !slices.Contains(z.Hexes, "0505") || slices.Contains(z.Hexes, "0906") || z.Compact != "columns 05 to 14, rows 05 to 10" {
+		t.Errorf("the centre of Le Pont: %s, %v (no river hex: nobody stands in it)", z.Compact, z.Hexes)
+	}
+	for _, r := range due {
+		txt, ok := dragonnoir.Ruleset.(adjudicator.Defaulter).DefaultOrders(st, r)
+		if !ok {
+			t.Fatalf("%s: no default", r.ID)
+		}
+		var n yaml.Node
+		if err := yaml.Unmarshal([]byte(txt), &n); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := dragonnoir.Ruleset.ParseOrders(st, r, n.Content[0]); err != nil {
+			t.Errorf("%s: the default %s is refused: %v", r.ID, txt, err)
+		}
+		t.Logf("%s: %s", r.ID, txt)
 	}
 }

@@ -203,7 +203,7 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 		case c == nil:
 			bad(line, adjudicator.CodeUnknownUnit, "no character %q in this game%s", id, suggest(id, slices.Sorted(maps.Keys(st.Chars))))
 		case c.Side != side:
-			bad(line, codeNotYours, "%s is a %s character: you play the %s", id, c.Side, side)
+			bad(line, codeNotYours, "%s is a %s character: you play the %s", id, st.SideName(c.Side), st.SideName(side))
 		case !c.Alive() && !st.reappearsWith(side, c) && !c.waiting(): // magic chapter: an invisible magician back as this mail starts; DN3 battles: waiting by its edge
 			bad(line, adjudicator.CodeUnknownUnit, "%s is not on the map", id)
 		default:

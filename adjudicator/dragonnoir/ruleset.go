@@ -206,5 +206,8 @@ func (ruleset) DefaultOrders(s adjudicator.State, req adjudicator.Request) (stri
 	if req.Phase == StepAdventurers || req.Phase == StepKrobs {
 		return "{}", true
 	}
+	if req.Kind == "setup" && st.Battle != nil { // DN3 battles (battle_setup.go)
+		return defaultSetUpOrders(st, req.Side)
+	}
 	return "", false
 }
