@@ -269,6 +269,9 @@ func (w *world) battleNext(side adjudicator.Side) {
 	next, turn := Other(side), st.Turn
 	if side != st.Battle.First {
 		next, turn = st.Battle.First, st.Turn+1
+		if st.Turn == fledBy {
+			w.endOfTurnFive()
+		}
 	}
 	w.emit(&Stepped{Turn: turn, Step: string(next)})
 	if next == st.Battle.First {
@@ -341,3 +344,10 @@ func (w *world) concedeBattle(side adjudicator.Side) {
 	st := w.st()
 	w.emit(&Ended{Winner: Other(side), Result: fmt.Sprintf("the %s conceded the battle", st.SideName(side))})
 }
+
+// endOfTurnFive is the end of battle turn 5 (AMB-70): the seam of Step 5
+// of a negotiation (DN3-CAMP-NEG-11, DN3-CAMP-BATTLE-9, PBEM-DN3-22), where
+// the two secret Negotiation markers are revealed and a people that
+// allies with a side enters in turn 6 by an edge its enemy did not use.
+// The people waits in Battle.People; the negotiation's chapter plays it.
+func (w *world) endOfTurnFive() {}
