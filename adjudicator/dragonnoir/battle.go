@@ -56,8 +56,10 @@ type Battle struct {
 	Exits map[string]string `json:"exits"`
 	// People waits off the map while both sides fight (Step 5,
 	// DN3-CAMP-NEG-11): the seam of the allies' entry (DN3-CAMP-BATTLE-9),
-	// played by a later chapter. Attacked names the people the sides'
-	// counters of People fight for, to the death (DN3-CAMP-BATTLE-2).
+	// played by a later chapter. Attacked names a people attacked
+	// (DN3-CAMP-BATTLE-2): its counters are under forces, on the side that
+	// did not attack; those People names fight to the death and never
+	// leave the map.
 	People   *BattlePeople `json:"people,omitempty"`
 	Attacked string        `json:"attacked,omitempty"`
 }
@@ -351,7 +353,7 @@ func battleSetup(d *Data, opts Rules, p *Position) (*State, error) {
 	if !sides[Adventurers] || !sides[Krobs] {
 		return nil, fmt.Errorf("position: forces: a battle has counters of both sides, adventurers and krobs")
 	}
-	if b := st.Battle; b.Attacked != "" {
+	if b := st.Battle; b.Attacked != "" && b.People != nil {
 		for _, id := range b.People.Units {
 			if st.Chars[id] == nil {
 				return nil, fmt.Errorf("position: battle: attacked %s: its counter %s fights, so it is under forces: too, on the side that does not attack (DN3-CAMP-BATTLE-2)", b.Attacked, id)
@@ -401,8 +403,8 @@ func (st *State) battlePeople() error {
 			}
 		}
 	}
-	if b.Attacked != "" && (b.People == nil || b.People.ID != b.Attacked) {
-		return fmt.Errorf("position: battle: attacked %s: give the people attacked under people: (its id and units)", b.Attacked)
+	if b.Attacked != "" && b.People != nil && b.People.ID != b.Attacked {
+		return fmt.Errorf("position: battle: attacked %s, but people: is %s: the people attacked is the one in the Region", b.Attacked, b.People.ID)
 	}
 	return nil
 }

@@ -128,7 +128,7 @@ func TestBattlePositionErrors(t *testing.T) {
 		{"battle: {region: atlantis}\nforces:\n  - {unit: konrad, side: adventurers, zone: centre}\n" + ok, `no board or assembly "battle-atlantis"`},
 		{"battle: {map: battle-la-croisee}\nforces:\n" + ok, "region: name the Region"},
 		{"battle: {region: la-croisee, first: rebels}\nforces:\n  - {unit: konrad, side: adventurers, zone: centre}\n" + ok, `first: "rebels" is adventurers or krobs`},
-		{"battle: {region: la-croisee, attacked: gobelins}\nforces:\n  - {unit: konrad, side: adventurers, zone: centre}\n" + ok, "give the people attacked under people:"},
+		{"battle: {region: la-croisee, people: {id: elfes, units: [elf-1]}, attacked: gobelins}\nforces:\n  - {unit: konrad, side: adventurers, zone: centre}\n" + ok, "attacked gobelins, but people: is elfes"},
 		{"battle: {region: la-croisee, people: {id: gobelins, units: [goblin-chief]}, attacked: gobelins}\nforces:\n  - {unit: konrad, side: adventurers, zone: centre}\n" + ok, "its counter goblin-chief fights, so it is under forces: too"},
 		{"battle: {region: la-croisee}\nforces:\n  - {unit: konrad, side: adventurers, at: \"0101\", zone: centre}\n" + ok, "give at:"},
 		{"battle: {region: la-croisee}\nunits:\n  - {unit: konrad, at: \"0808\"}\nforces:\n" + ok, "a battle lists its counters under forces:"},
