@@ -110,11 +110,7 @@ type Terrain struct {
 	CombatBy   map[string]string `yaml:"combat-by"`
 	MPBy       map[string]int    `yaml:"mp-by"`
 	ClosedTo   []string          `yaml:"closed-to"` // counter tags that may never enter
-	// OpenTo, when given, lists the counter tags of the only characters
-	// that may enter (the deep river of Fond-du-Val: Goblins and
-	// Reptilians, AMB-64).
-	OpenTo []string `yaml:"open-to"`
-	Prov   Prov     `yaml:",inline"`
+	Prov       Prov              `yaml:",inline"`
 	// NotFrom: terrain tags of the hex left from which this one may not be
 	// entered (a wooden bridge from water, DN-MOVE-7), except by characters
 	// carrying a counter tag of NotFromExcept (Goblins, DN-SPEC-8).
@@ -124,6 +120,10 @@ type Terrain struct {
 	// Fire chapter: CrossedWaterCover is the cover a target in water has
 	// when the line of fire crosses this hex (a wooden bridge, DN-COVER-19).
 	CrossedWaterCover string `yaml:"crossed-water-cover"`
+	// OpenTo, when given, lists the counter tags of the only characters
+	// that may enter (the deep river of Fond-du-Val: Goblins and
+	// Reptilians, AMB-64; DN3 battles).
+	OpenTo []string `yaml:"open-to"`
 }
 
 // Feature is one kind of hexside feature: whether it stops movement and
