@@ -271,6 +271,7 @@ func battleSetup(d *Data, opts Rules, p *Position) (*State, error) {
 		bt.Exits[k] = b.Edges[k]
 	}
 	st.Battle = bt
+	st.Valley = true // La Conquête's magic (spell_lists.go): 50 PE a level, the four sheets
 	if err := st.battlePeople(); err != nil {
 		return nil, err
 	}
@@ -297,15 +298,15 @@ func battleSetup(d *Data, opts Rules, p *Position) (*State, error) {
 			return nil, at("fatigue %q is fresh, fatigued or exhausted (DN3-CAMP-REST-5)", f.Fatigue)
 		case f.PE != nil && (k.Level == 0 || *f.PE < 0):
 			return nil, at("pe: only a magician has PE, never below 0 (DN-MAGIC-6)")
+		case f.Level > 0 && k.Level == 0:
+			return nil, at("level %d: only a magician has a level (DN-MAGIC-1)", f.Level)
 		case f.Face != "" && f.Face != Stunned:
 			return nil, at("face %q: a counter starts a battle on its feet (face: stunned is for rule cases)", f.Face)
 		}
 		seen[f.Unit] = true
 		sides[f.Side] = true
-		c := &Char{ID: f.Unit, Kind: k.ID, Side: f.Side, Face: Healthy, Wounds: f.Wounds, PE: 100 * k.Level, Facing: f.Facing}
-		if f.Level > 0 {
-			c.Level, c.PE = f.Level, 100*f.Level
-		}
+		c := &Char{ID: f.Unit, Kind: k.ID, Side: f.Side, Face: Healthy, Wounds: f.Wounds, Facing: f.Facing, Level: f.Level}
+		c.PE = st.fullPE(st.levelOf(k, c)) // DN3-MAGIC-1: the campaign gives the PE left
 		if f.PE != nil {
 			c.PE = *f.PE
 		}
@@ -414,4 +415,16 @@ func (st *State) battlePeople() error {
 func (s *State) fightsToDeath(c *Char) bool {
 	b := s.Battle
 	return b != nil && b.Attacked != "" && b.People != nil && slices.Contains(b.People.Units, c.ID)
+}
+
+// levelOf is the level c, of kind k, casts at: its own, or its kind's in
+// the valley (State.level, before c is in the game).
+func (s *State) levelOf(k *Kind, c *Char) int {
+	if c.Level > 0 {
+		return c.Level
+	}
+	if s.valley() && k.ValleyLevel > 0 {
+		return k.ValleyLevel
+	}
+	return k.Level
 }

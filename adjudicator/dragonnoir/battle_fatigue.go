@@ -69,28 +69,11 @@ func (s *State) fatigueShift(cw *combatWork) (int, []string) {
 // battleRange is how far a shot at l reaches in a battle, with the words
 // of the report: by day the module's outdoor range (weapons.yaml
 // day-range, assumed: GAP-29); by night DN2's torchlight range, 5 hexes,
-// but at a hex a Light spell lights (AMB-88).
+// but at a hex a Light spell lights, its hex and the six beside it, "as
+// in broad daylight" (AMB-88, DN3-SPELL-MAGE-22; State.Lit).
 func (s *State) battleRange(l hex.Loc) (int, string) {
-	if s.Battle.Night && !s.litHex(l.Hex) {
+	if s.Battle.Night && !s.Lit(l.Hex) { // magic chapter: Light (spell_lists.go)
 		return s.data.Range, fmt.Sprintf("the %d hexes a shot reaches by night but at a lit hex (AMB-88)", s.data.Range)
 	}
 	return s.data.DayRange.Hexes, fmt.Sprintf("the %d hexes a shot reaches in the open (AMB-88; assumed, GAP-29)", s.data.DayRange.Hexes)
-}
-
-// litHex reports whether a Light spell lights h: the hex it was cast on
-// and the six beside it, "as in broad daylight" (DN3-SPELL-MAGE-22; the
-// magic chapter keeps Light's charm).
-func (s *State) litHex(h hex.Hex) bool {
-	for _, ch := range s.Charms {
-		if ch.Spell != "light" {
-			continue
-		}
-		for _, at := range ch.Locs {
-			l, _, err := hex.ParseLoc(at)
-			if err == nil && (l.Hex == h || s.board.Layout.Adjacent(l.Hex, h)) {
-				return true
-			}
-		}
-	}
-	return false
 }

@@ -31,8 +31,12 @@ func TestNightLight(t *testing.T) {
 	if why := w.cannotFire(jon, hunter, flagFiredOff); why == "" {
 		t.Fatal("by night Jon fires 6 hexes away")
 	}
-	st.Charms = append(st.Charms, Charm{ID: "x", Spell: "light", Effect: "light", Caster: "zacharie", Side: Adventurers, Locs: []string{"1504"}})
-	if !st.litHex(hex.MustParse("1404")) || st.litHex(hex.MustParse("1704")) {
+	locs := []string{"1504"}
+	for _, n := range st.board.Neighbours(hex.MustParse("1504")) { // as spellLight lights them
+		locs = append(locs, n.String())
+	}
+	st.Charms = append(st.Charms, Charm{ID: "x", Spell: "light", Effect: "light", Caster: "zacharie", Side: Adventurers, Locs: locs})
+	if !st.Lit(hex.MustParse("1404")) || st.Lit(hex.MustParse("1704")) {
 		t.Error("Light lights its hex and the six beside it only")
 	}
 	if why := w.cannotFire(jon, hunter, flagFiredOff); why != "" {

@@ -36,6 +36,10 @@ const (
 // the centre of the Region.
 type SetupOrders struct {
 	Place map[string]string `json:"place" yaml:"place"`
+	// Spells are the side's spells affecting the terrain, cast before the
+	// first turn by its casters at the centre (DN3-MAGIC-6, PBEM-DN3-19;
+	// the magic chapter reads and casts them, spell_valley.go).
+	Spells []SpellOrder `json:"spells,omitempty" yaml:"spells,omitempty"`
 	// Order is the order the counters were given in, for the report.
 	Order []string `json:"-" yaml:"-"`
 }
@@ -89,7 +93,8 @@ func setupDue(st *State) []adjudicator.Request {
 // once, on a hex of the centre it may stand on, two never on one hex.
 func parseSetup(st *State, side adjudicator.Side, n *yaml.Node) (*SetupOrders, error) {
 	var f struct {
-		Place yaml.Node `yaml:"place"`
+		Place  yaml.Node `yaml:"place"`
+		Spells yaml.Node `yaml:"spells"` // KeyPreBattleSpells
 	}
 	if err := yamlx.Decode(n, &f); err != nil {
 		return nil, err
@@ -142,6 +147,19 @@ func parseSetup(st *State, side adjudicator.Side, n *yaml.Node) (*SetupOrders, e
 	for _, id := range due {
 		if !given[id] {
 			errs = append(errs, adjudicator.Errorf(&f.Place, codeNotPlaced, "%s is at the centre of the Region: give its hex (%s: HEX)", id, id))
+		}
+	}
+	if f.Spells.Kind != 0 { // magic chapter: DN3-MAGIC-6 (spell_valley.go)
+		sp, err := parsePreBattleSpells(st, side, &f.Spells)
+		switch e := err.(type) {
+		case nil:
+			o.Spells = sp
+		case adjudicator.OrderErrors:
+			errs = append(errs, e...)
+		case *adjudicator.OrderError:
+			errs = append(errs, e)
+		default:
+			return nil, err
 		}
 	}
 	if len(errs) > 0 {
@@ -209,6 +227,13 @@ func (w *world) setUp(subs []adjudicator.Submission) {
 		}
 		for _, e := range slices.Sorted(maps.Keys(byEdge)) {
 			w.say(nil, "The %s' %s wait off the map by the edge to %s: they enter in their first player-turn (DN3-CAMP-BATTLE-6).", st.SideName(side), list(byEdge[e]), e)
+		}
+	}
+	for _, side := range []adjudicator.Side{Adventurers, Krobs} { // the Rebels' first (DN3-MAGIC-6, magic chapter)
+		for _, sub := range subs {
+			if o := sub.Orders.(*SetupOrders); sub.Side == side && len(o.Spells) > 0 {
+				w.castPreBattle(o.Spells)
+			}
 		}
 	}
 	first := st.Battle.First
