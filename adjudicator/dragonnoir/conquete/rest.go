@@ -128,6 +128,7 @@ func (x *world) kandarRun() {
 		way = append([]string{r}, way...)
 	}
 	capacity, cprov := Capacity(st, k)
+	start := k.Region
 	var path []string
 	for _, r := range way {
 		if len(path) == capacity {
@@ -140,11 +141,11 @@ func (x *world) kandarRun() {
 	}
 	if path[len(path)-1] == "sortie" {
 		x.emit(&Sheet{Side: Reptilians, Removed: []string{KandarTroop}})
-		x.say(Provs{cprov}, "Their Officer dead, the Kandärs run for the exit: troop K goes %s → %s and leaves the valley to warn their Lord (DN3-CAMP-KANDAR-8, AMB-56, PBEM-DN3-28).", k.Region, joinArrow(path))
+		x.say(Provs{cprov}, "Their Officer dead, the Kandärs run for the exit: troop K goes %s → %s and leaves the valley to warn their Lord (DN3-CAMP-KANDAR-8, AMB-56, PBEM-DN3-28).", start, joinArrow(path))
 		return
 	}
 	x.emit(&TroopMoved{Side: Reptilians, Troop: KandarTroop, Path: path})
-	x.say(Provs{cprov}, "Their Officer dead, the Kandärs run for the exit: troop K goes %s → %s (DN3-CAMP-KANDAR-8, AMB-56, PBEM-DN3-28).", k.Region, joinArrow(path))
+	x.say(Provs{cprov}, "Their Officer dead, the Kandärs run for the exit: troop K goes %s → %s (DN3-CAMP-KANDAR-8, AMB-56, PBEM-DN3-28).", start, joinArrow(path))
 }
 
 // arrivals brings in, as the Movement phase begins (AMB-52), the Serteg
