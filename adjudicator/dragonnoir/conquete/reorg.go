@@ -198,6 +198,9 @@ func parseReorg(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 				e.add(nodes[i], codeBadTroop, "rest: you have no troop %s after this reorganisation", id)
 				continue
 			}
+			if t.ID == KandarTroop && kandarOfficerDead(st) {
+				e.add(nodes[i], codeKandarWaits, "rest: troop K runs for the exit since its Officer died and cannot rest (AMB-56)")
+			}
 			if p := st.PeopleAt(t.Region); p != "" {
 				e.add(nodes[i], codeNoRest, "troop %s cannot rest at %s: the marker of %s stands there (DN3-CAMP-REST-2)", id, d.regionName(t.Region), d.Peoples[p].Name)
 			}

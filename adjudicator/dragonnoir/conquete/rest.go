@@ -221,3 +221,15 @@ func (x *world) kandarArrived() {
 // codeKandarWaits refuses a move of troop K while the referee plays it
 // (PBEM-DN3-28).
 const codeKandarWaits = "kandar-forced"
+
+// restingCaster says whether caster id is in a troop at Rest among troops
+// (a side's sheet after its reorganisation): magicians at Rest cannot cast
+// (DN3-CAMP-REST-4, DN3-MAGIC-11), for the strategic spells' checks.
+func restingCaster(troops []*Troop, id string) bool {
+	for _, t := range troops {
+		if t.Rest && slices.Contains(t.Counters, id) {
+			return true
+		}
+	}
+	return false
+}
