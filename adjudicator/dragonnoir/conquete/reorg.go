@@ -1,6 +1,7 @@
 package conquete
 
 import (
+	"maps"
 	"slices"
 
 	"gopkg.in/yaml.v3"
@@ -161,6 +162,12 @@ func parseReorg(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 				e.add(key(n, "troops"), codeTwice, "%s is in troops %s and %s", id, seen[id], t.ID)
 			}
 			seen[id] = t.ID
+		}
+	}
+	for _, druid := range slices.Sorted(maps.Keys(druidAnimals)) {
+		animal := druidAnimals[druid]
+		if a, b := seen[druid], seen[animal]; a != "" && b != "" && a != b {
+			e.add(key(n, "troops"), codeDruidAnimal, "%s and %s, its animal, must stay in the same troop (now %s and %s) (DN3-PEOPLE-DRUID-7)", druid, animal, a, b)
 		}
 	}
 	if used := markersUsed(after); used > MaxTroops {
@@ -357,3 +364,10 @@ func parseStrategicSpells(e *errs, st *State, side adjudicator.Side, spells []ya
 // strategicSpells casts the strategic spells of a side's orders (the magic
 // chapter; parseStrategicSpells refuses them until it does).
 func (x *world) strategicSpells(side adjudicator.Side, spells []yaml.Node) {}
+
+// druidAnimals pairs each druid with its animal (DN3-PEOPLE-DRUID-3): on
+// the strategic map they are always in the same troop (DN3-PEOPLE-DRUID-7).
+var druidAnimals = map[string]string{"terclaugast": "leopard", "heliogast": "stag", "radagast": "boar"}
+
+// codeDruidAnimal refuses a reorganisation parting a druid from its animal.
+const codeDruidAnimal = "druid-animal"
