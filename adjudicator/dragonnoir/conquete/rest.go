@@ -27,8 +27,12 @@ func (x *world) fatigue() {
 	night := d.Slots[prev].Night
 	for _, side := range sides {
 		var changed []*Troop
+		var recovered []*Counter
 		for _, t := range st.SideTroops(side) {
 			rested := t.Rest && t.RestSince > 0 && t.RestSince < st.Turn
+			if rested && night {
+				recovered = append(recovered, x.recoverPE(t)...)
+			}
 			level := slices.Index([]string{Fresh, Fatigued, Exhausted}, t.Fatigue)
 			switch {
 			case rested:
@@ -41,6 +45,12 @@ func (x *world) fatigue() {
 				c.Counters = slices.Clone(t.Counters)
 				c.Fatigue = f
 				changed = append(changed, &c)
+			}
+		}
+		if len(recovered) > 0 {
+			x.seal(side, "", &Sheet{Side: side, Counters: recovered})
+			for _, c := range recovered {
+				x.tell(side, Provs{gap25}, "%s rested the whole night and recovers its PE: %d (GAP-25).", c.ID, c.PE)
 			}
 		}
 		if len(changed) == 0 {
@@ -232,4 +242,31 @@ func restingCaster(troops []*Troop, id string) bool {
 		}
 	}
 	return false
+}
+
+// gap25 is the interim default of GAP-25: no rule says how PE come back.
+var gap25 = Prov{Assumed: true, Clues: []string{"GAP-25: interim default, a caster whose troop was at Rest the whole night recovers its PE up to its maximum at the start of the Matin"}}
+
+// recoverPE gives back their PE to the casters of t, a troop at Rest the
+// whole night (GAP-25, assumed): up to the counter's PE (its wounded PE
+// when wounded), never down.
+func (x *world) recoverPE(t *Troop) []*Counter {
+	st, d := x.st(), x.data()
+	var out []*Counter
+	for _, id := range t.Counters {
+		k, c := d.Counters[id], st.Counters[id]
+		if k == nil || c == nil || c.Dead || k.Level == 0 {
+			continue
+		}
+		most := k.PE
+		if c.Wounds > 0 && k.PEWounded > 0 {
+			most = k.PEWounded
+		}
+		if c.PE < most {
+			n := *c
+			n.PE = most
+			out = append(out, &n)
+		}
+	}
+	return out
 }
