@@ -59,3 +59,32 @@ func TestBattlePosition(t *testing.T) {
 		}
 	}
 }
+
+// TestBattleFatigue: the Battle's position gives each counter its troop's
+// fatigue, for the tactical game's maluses (DN3-CAMP-REST-6, -7).
+func TestBattleFatigue(t *testing.T) {
+	run := playCase(t, "rest/DN3-CAMP-REST-11-a-battle-wakes-and-tires.yaml")
+	var child *adjudicator.ChildGame
+	for _, e := range run.Log {
+		if e.Type == adjudicator.TypeChildGame {
+			child = &adjudicator.ChildGame{}
+			if err := json.Unmarshal(e.Payload, child); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if child == nil {
+		t.Fatal("no child game")
+	}
+	var pos conquete.BattlePosition
+	if err := yaml.Unmarshal([]byte(child.Position), &pos); err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, f := range pos.Forces {
+		got[f.Unit] = f.Fatigue
+	}
+	if got["konrad"] != "fatigued" || got["chief-sarrak"] != "exhausted" || len(got) != 2 {
+		t.Errorf("fatigue in the battle position: %v", got)
+	}
+}

@@ -135,6 +135,12 @@ func checkMove(e *errs, st *State, t *Troop, path []string, pn *yaml.Node) {
 		return
 	}
 	switch {
+	case t.ID == KandarTroop && t.Region == "sortie":
+		e.add(pn, codeKandarWaits, "troop K waits at the valley exit while the Rebels hold Fort Ekal: the referee plays it (DN3-CAMP-KANDAR-4, AMB-55, PBEM-DN3-28)")
+		return
+	case t.ID == KandarTroop && kandarOfficerDead(st):
+		e.add(pn, codeKandarWaits, "troop K runs for the exit since its Officer died: the referee plays it (DN3-CAMP-KANDAR-8, AMB-56)")
+		return
 	case t.Moved:
 		e.add(pn, codeMoved, "troop %s has moved in this phase already (DN3-CAMP-MOVE-9)", t.ID)
 		return

@@ -1,6 +1,7 @@
 package conquete
 
 import (
+	"maps"
 	"slices"
 
 	"gopkg.in/yaml.v3"
@@ -163,6 +164,12 @@ func parseReorg(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 			seen[id] = t.ID
 		}
 	}
+	for _, druid := range slices.Sorted(maps.Keys(druidAnimals)) {
+		animal := druidAnimals[druid]
+		if a, b := seen[druid], seen[animal]; a != "" && b != "" && a != b {
+			e.add(key(n, "troops"), codeDruidAnimal, "%s and %s, its animal, must stay in the same troop (now %s and %s) (DN3-PEOPLE-DRUID-7)", druid, animal, a, b)
+		}
+	}
 	if used := markersUsed(after); used > MaxTroops {
 		e.add(key(n, "troops"), codeBadTroop, "%d troops: you have %d Troop markers; merge troops to free some (DN3-CAMP-TROOP-3)", used, MaxTroops)
 	}
@@ -197,6 +204,9 @@ func parseReorg(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 			if t == nil {
 				e.add(nodes[i], codeBadTroop, "rest: you have no troop %s after this reorganisation", id)
 				continue
+			}
+			if t.ID == KandarTroop && kandarOfficerDead(st) {
+				e.add(nodes[i], codeKandarWaits, "rest: troop K runs for the exit since its Officer died and cannot rest (AMB-56)")
 			}
 			if p := st.PeopleAt(t.Region); p != "" {
 				e.add(nodes[i], codeNoRest, "troop %s cannot rest at %s: the marker of %s stands there (DN3-CAMP-REST-2)", id, d.regionName(t.Region), d.Peoples[p].Name)
@@ -354,3 +364,10 @@ func parseStrategicSpells(e *errs, st *State, side adjudicator.Side, spells []ya
 // strategicSpells casts the strategic spells of a side's orders (the magic
 // chapter; parseStrategicSpells refuses them until it does).
 func (x *world) strategicSpells(side adjudicator.Side, spells []yaml.Node) {}
+
+// druidAnimals pairs each druid with its animal (DN3-PEOPLE-DRUID-3): on
+// the strategic map they are always in the same troop (DN3-PEOPLE-DRUID-7).
+var druidAnimals = map[string]string{"terclaugast": "leopard", "heliogast": "stag", "radagast": "boar"}
+
+// codeDruidAnimal refuses a reorganisation parting a druid from its animal.
+const codeDruidAnimal = "druid-animal"

@@ -25,12 +25,6 @@ var lookup = game.Lookup(func(name string) (adjudicator.Ruleset, bool) {
 	return nil, false
 })
 
-// needsSealing is what the engine says of a sealed event (adjudicator.Seal)
-// or a Reveal while it cannot store them yet: a case whose play meets it
-// is skipped, not failed, until the engine's sealed events land
-// (TestScriptsWithoutTheEngine plays it meanwhile).
-var needsSealing = []string{`unregistered event "` + adjudicator.TypeSecret + `"`, `unregistered event "` + adjudicator.TypeReveal + `"`}
-
 // TestScripts plays every rule case under testdata/, one directory a
 // chapter.
 func TestScripts(t *testing.T) {
@@ -45,9 +39,6 @@ func TestScripts(t *testing.T) {
 				t.Fatal(err)
 			}
 			if !run.OK() {
-				if sealedOnly(run) {
-					t.Skipf("%s needs the engine's sealed events (adjudicator.Seal), not there yet", s.File())
-				}
 				var b bytes.Buffer
 				run.WriteText(&b)
 				t.Errorf("%s:\n%s", s.File(), b.String())
@@ -56,14 +47,8 @@ func TestScripts(t *testing.T) {
 	}
 }
 
-// sealedOnly reports whether a run failed only because the engine does
-// not take sealed events yet.
-func sealedOnly(run *script.Run) bool {
-	return len(run.Failures) > 0 && (strings.Contains(run.Failures[0], needsSealing[0]) || strings.Contains(run.Failures[0], needsSealing[1]))
-}
-
 // playCase plays the rule case at file (under testdata/) and fails the
-// test unless it holds (skipping it while the engine cannot seal).
+// test unless it holds .
 func playCase(t *testing.T, file string) *script.Run {
 	t.Helper()
 	src, err := os.ReadFile(path.Join("testdata", file))
@@ -79,9 +64,6 @@ func playCase(t *testing.T, file string) *script.Run {
 		t.Fatal(err)
 	}
 	if !run.OK() {
-		if sealedOnly(run) {
-			t.Skipf("%s needs the engine's sealed events", file)
-		}
 		t.Fatalf("%s fails: %v", file, run.Failures)
 	}
 	return run
