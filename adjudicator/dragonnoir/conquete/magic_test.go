@@ -44,6 +44,21 @@ func TestStrategicSpellsSecret(t *testing.T) {
 			}
 		}
 	}
+	// Locate's answer, from a stealthy troop, stays the Reptilians'.
+	g2, fails := playDirect(t, loadCase(t, "magic/DN3-SPELL-MAGE-25-locate.yaml"))
+	if len(fails) > 0 {
+		t.Fatal(fails)
+	}
+	for _, viewer := range []adjudicator.Side{conquete.Rebels, adjudicator.Observer} {
+		for _, l := range adjudicator.For(g2.lines, viewer) {
+			if strings.Contains(l.Text, "orb is at") {
+				t.Errorf("%s reads the Reptilians' Locate: %q", viewer, l.Text)
+			}
+		}
+	}
+	for _, l := range leaks(g2.st.(*conquete.State), conquete.Reptilians, g2.lines, g2.events) {
+		t.Error(l)
+	}
 	// The PE spent are in sealed sheets only.
 	for _, ev := range g.events {
 		if s, ok := ev.(*conquete.Sheet); ok && len(s.Counters) > 0 {
