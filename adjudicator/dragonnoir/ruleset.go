@@ -57,6 +57,10 @@ func builtinData() (*Data, error) {
 	return LoadModule(m)
 }
 
+// Builtin is the default builtin module, read: La Conquête reads its
+// spells (the strategic ones, DN3-MAGIC-5) and casters' sheets from it.
+func Builtin() (*Data, error) { return builtinData() }
+
 // BuiltinModules lists the modules shipped in umpire.
 func (ruleset) BuiltinModules() []string { return builtins.List() }
 

@@ -298,6 +298,9 @@ type Data struct {
 	LordMod     int
 	LordModProv Prov
 
+	// Races are magic.yaml's, by counter kind (magic.go).
+	Races map[string]*Race
+
 	Digest string
 }
 
@@ -369,6 +372,7 @@ func parseModule(m adjudicator.Module) (*Data, error) {
 	d.peoples(c, ff)
 	d.calendar(c, cf)
 	d.negotiation(c, nf)
+	d.magic(c, m)
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
 	}

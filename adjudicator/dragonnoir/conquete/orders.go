@@ -28,7 +28,9 @@ const (
 	codeNotEligible   = "not-eligible"    // a Region with nothing to resolve, or resolved already
 	codeBadChoice     = "bad-choice"      // an answer the question does not take
 	codeNotNow        = "not-now"         // an announcement that cannot be made now
-	codeNoSpells      = "no-spells"       // strategic spells are not played by this version
+	codeNoCaster      = "no-caster"       // a spell's caster is no magician
+	codeNotStrategic  = "not-strategic"   // a spell that is not a strategic spell of the caster's sheet
+	codeNoPE          = "no-pe"           // a spell that costs more PE than the caster has
 )
 
 // errs gathers the problems of one answer.

@@ -224,7 +224,7 @@ func parseReorg(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 		}
 	}
 	if len(f.Spells) > 0 {
-		parseStrategicSpells(e, st, w.Side, f.Spells)
+		parseStrategicSpells(e, st, w.Side, after, f.Spells)
 	}
 	o.after = after
 	return o, e.err()
@@ -354,16 +354,6 @@ func troopMarks(t *Troop) string {
 	}
 	return s
 }
-
-// parseStrategicSpells reads strategic spells (PBEM-DN3-10, AMB-84,
-// AMB-85). The magic chapter plays them; until then they are refused.
-func parseStrategicSpells(e *errs, st *State, side adjudicator.Side, spells []yaml.Node) {
-	e.add(&spells[0], codeNoSpells, "strategic spells (Dénombrer, Identifier, Localiser) are not played by this version of La Conquête yet: leave spells: out")
-}
-
-// strategicSpells casts the strategic spells of a side's orders (the magic
-// chapter; parseStrategicSpells refuses them until it does).
-func (x *world) strategicSpells(side adjudicator.Side, spells []yaml.Node) {}
 
 // druidAnimals pairs each druid with its animal (DN3-PEOPLE-DRUID-3): on
 // the strategic map they are always in the same troop (DN3-PEOPLE-DRUID-7).

@@ -89,6 +89,9 @@ type Counter struct {
 	Wounds int              `json:"wounds,omitempty"`
 	PE     int              `json:"pe,omitempty"`
 	Dead   bool             `json:"dead,omitempty"`
+	// Cast is the strategic turn it last cast a strategic spell in
+	// (AMB-85: one a strategic turn), sealed to its side (magic.go).
+	Cast int `json:"cast,omitempty"`
 }
 
 // PeopleState is a people of the valley in the game.

@@ -1,0 +1,78 @@
+package conquete_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete"
+)
+
+// TestStrategicSpellsSecret: the results, rolls and PE of a side's
+// strategic spells reach that side only (HID-13); the other side and an
+// observer learn neither that a spell worked nor what it found.
+func TestStrategicSpellsSecret(t *testing.T) {
+	const file = "magic/DN3-SPELL-MAGE-24-identify-and-locate-in-the-reorganisation.yaml"
+	g, fails := playDirect(t, loadCase(t, file))
+	if len(fails) > 0 {
+		t.Fatalf("%s: %v", file, fails)
+	}
+	st := g.st.(*conquete.State)
+	secrets := map[adjudicator.Side][]string{ // what each side's spell tells it
+		conquete.Rebels:     {"Identify", "zacharie", "Reptilians (AMB-84)", "110"},
+		conquete.Reptilians: {"Locate", "sorcerer", "for konrad"},
+	}
+	for _, viewer := range []adjudicator.Side{conquete.Rebels, conquete.Reptilians, adjudicator.Observer} {
+		for _, l := range leaks(st, viewer, g.lines, g.events) {
+			t.Error(l)
+		}
+		for caster, words := range secrets {
+			if caster == viewer {
+				continue
+			}
+			for _, l := range adjudicator.For(g.lines, viewer) {
+				for _, w := range words {
+					if strings.Contains(l.Text, w) {
+						t.Errorf("%s reads %q of the %s' spell: %q", viewer, w, caster, l.Text)
+					}
+				}
+			}
+			for _, r := range g.rolls {
+				if strings.Contains(r.Outcome, words[1]) && (r.To.Includes(viewer) || r.To.Public()) {
+					t.Errorf("%s sees the roll %q (to %v)", viewer, r.Label, r.To)
+				}
+			}
+		}
+	}
+	// Locate's answer, from a stealthy troop, stays the Reptilians'.
+	g2, fails := playDirect(t, loadCase(t, "magic/DN3-SPELL-MAGE-25-locate.yaml"))
+	if len(fails) > 0 {
+		t.Fatal(fails)
+	}
+	for _, viewer := range []adjudicator.Side{conquete.Rebels, adjudicator.Observer} {
+		for _, l := range adjudicator.For(g2.lines, viewer) {
+			if strings.Contains(l.Text, "orb is at") {
+				t.Errorf("%s reads the Reptilians' Locate: %q", viewer, l.Text)
+			}
+		}
+	}
+	for _, l := range leaks(g2.st.(*conquete.State), conquete.Reptilians, g2.lines, g2.events) {
+		t.Error(l)
+	}
+	// The PE spent are in sealed sheets only.
+	for _, ev := range g.events {
+		if s, ok := ev.(*conquete.Sheet); ok && len(s.Counters) > 0 {
+			t.Errorf("a public sheet of the %s changes counters %+v", s.Side, s.Counters[0])
+		}
+	}
+	// And the check can fail: the referee reads both.
+	n := 0
+	for _, l := range adjudicator.For(g.lines, adjudicator.Referee) {
+		if strings.Contains(l.Text, "Identify") || strings.Contains(l.Text, "Locate") {
+			n++
+		}
+	}
+	if n < 2 {
+		t.Errorf("the referee reads %d spell lines, want both sides'", n)
+	}
+}
