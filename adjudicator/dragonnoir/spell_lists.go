@@ -2,6 +2,7 @@ package dragonnoir
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -228,4 +229,27 @@ func (s *State) Lit(h hex.Hex) bool {
 		}
 	}
 	return false
+}
+
+// sheetAbbrev is how a sheet's rows are named in the digest (DN3-SPELL-…).
+var sheetAbbrev = map[string]string{ListMage: "MAGE", ListSorcerer: "SORC", ListDruid: "DRUID", ListUnicorn: "UNIC"}
+
+var sheetRowRE = regexp.MustCompile(`DN3-SPELL-(MAGE|SORC|DRUID|UNIC)-[0-9]+`)
+
+// sheetRule is the row of caster c's sheet that prints sp, as its rule,
+// valley-rule or clues name it (a Druid's Silence is DN3-SPELL-DRUID-18);
+// def when c is no caster or the row names none of his sheet.
+func (s *State) sheetRule(sp *Spell, c *Char, def string) string {
+	if sp == nil || c == nil || s.level(c) == 0 {
+		return def
+	}
+	want := "DN3-SPELL-" + sheetAbbrev[s.Kind(c).SpellList] + "-"
+	for _, t := range append([]string{sp.Prov.Rule, sp.ValleyRule}, sp.Prov.Clues...) {
+		for _, id := range sheetRowRE.FindAllString(t, -1) {
+			if strings.HasPrefix(id, want) {
+				return id
+			}
+		}
+	}
+	return def
 }
