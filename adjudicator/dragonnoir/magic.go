@@ -105,7 +105,7 @@ func (w *world) cast(o *SpellOrder, trigger *Char) { w.castSpell(o, trigger, fal
 func (w *world) castSpell(o *SpellOrder, trigger *Char, before bool) {
 	st := w.st()
 	c := st.Chars[o.Caster]
-	sp := st.spellFor(c, o.Spell) // the row of that name on c's sheet (spell_data.go)
+	sp := st.spellFor(c, o.Spell)   // the row of that name on c's sheet (spell_data.go)
 	used := Provs{st.spellProv(sp)} // in the valley, the printed sheet's (spell_lists.go)
 	no := func(format string, args ...any) {
 		w.say(used, "%s does not cast %s: %s.", o.Caster, sp.Title, fmt.Sprintf(format, args...))
