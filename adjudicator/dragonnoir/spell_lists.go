@@ -156,7 +156,7 @@ func spellRefusal(st *State, c *Char, sp *Spell) (string, string) {
 
 // charactersHit are the spells cast "at a character" besides those aimed
 // at one: the effects that strike the characters on their hexes.
-var charactersHit = []string{"fireball", "magic-circle"}
+var charactersHit = []string{"fireball", "magic-circle", "poison-cloud"}
 
 // resistance is what magic resistance adds to the difficulty of sp cast
 // by c at tg (DN3-MAGIC-9, -10, AMB-86), with the words for the roll: the
