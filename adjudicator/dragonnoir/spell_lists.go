@@ -143,7 +143,7 @@ func spellRefusal(st *State, c *Char, sp *Spell) (string, string) {
 		if len(sp.Lists) > 1 {
 			sheets = "sheets"
 		}
-		return codeNotOnList, fmt.Sprintf("%s casts from the %s sheet, which has no %s: it is on the %s %s (DN3-MAGIC-3, -4, B.15.5)", c.ID, k.SpellList, sp.Title, list(sp.Lists), sheets)
+		return codeNotOnList, fmt.Sprintf("%s casts from the %s sheet, which has no %s: it is on the %s %s (DN3-MAGIC-3, -4, B.15.5); the %s sheet's spells: %s", c.ID, k.SpellList, sp.Title, list(sp.Lists), sheets, k.SpellList, strings.Join(st.data.spellNames(k.SpellList), ", "))
 	case sp.Category == "strategic":
 		return codeSpellStrategic, fmt.Sprintf("%s is a strategic spell: it is cast in the campaign's Reorganisation or Movement phase, never in a battle (DN3-MAGIC-5, -6)", sp.Title)
 	case sp.Effect == "":
@@ -252,4 +252,16 @@ func (s *State) sheetRule(sp *Spell, c *Char, def string) string {
 		}
 	}
 	return def
+}
+
+// spellNames are the names an order gives the spells of sheet l.
+func (d *Data) spellNames(l string) []string {
+	var out []string
+	for _, sp := range d.Spells {
+		if slices.Contains(sp.Lists, l) && !slices.Contains(out, sp.Key()) {
+			out = append(out, sp.Key())
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -78,7 +78,7 @@ func (w *world) spellLight(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget, u
 		locs = append(locs, locString(st.board, st.board.FloorLoc(n)))
 	}
 	w.charm(c, sp, Charm{Locs: locs})
-	w.say(used, "%s and the hexes beside it are lit as in broad daylight for the rest of the battle (DN3-SPELL-MAGE-22, AMB-88).", h)
+	w.say(used, "%s and the hexes beside it are lit as in broad daylight for the rest of the battle (%s, AMB-88).", h, st.sheetRule(sp, c, "DN3-SPELL-MAGE-22"))
 }
 
 // spellArmour gives the target the bonus of armour for the spell's
