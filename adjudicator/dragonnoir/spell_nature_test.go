@@ -68,6 +68,7 @@ func natureInvisible(caster, dest string) string {
 	return `name: what the Krob player can read of an invisible druid's or unicorn's destination before he writes his mail
 ruleset: dragonnoir
 position:
+  valley: true
   board:
     name: glade
     title: a glade of the valley
@@ -151,12 +152,12 @@ func TestSpellListsLoader(t *testing.T) {
 		{"spells.yaml", "{id: druid-frost, name: frost, lists: [druid],", "{id: druid-frost, name: frost, lists: [druids],",
 			`spell druid-frost: list "druids" is one of mage, sorcerer, druid, unicorn`},
 		{"spells.yaml", "{id: druid-frost, name: frost,", "{id: druid-frost, name: heal,",
-			"the druid sheet has two spells an order calls heal: druid-heal and this one"},
+			"the druid sheet has two spells an order calls heal: heal and this one"},
 		{"counters.yaml", "{id: jon, title: Jon the archer, side: adventurers,", "{id: jon, title: Jon the archer, side: adventurers, spell-list: druid,",
-			`kind jon: spell-list "druid": only a magician (level:) casts spells`},
-		{"counters.yaml", "level: 1, spell-list: druid,", "level: 1, spell-list: elf,", `spell-list "elf" is one of mage, sorcerer, druid, unicorn`},
-		{"spells.yaml", `title: "Count", category: strategic, aim: none, duration: "instant",`, `title: "Count", category: strategic, aim: none, duration: "instant", effect: light,`,
-			"a strategic spell is cast in the campaign, never in a battle (DN3-MAGIC-5): give it no effect:"},
+			"kind jon: spell-list and valley-level are a magician's: give its level (DN-MAGIC-2)"},
+		{"counters.yaml", "level: 1, spell-list: druid,", "level: 1, spell-list: elf,", "kind terclaugast: a magician names his sheet, spell-list: one of mage, sorcerer, druid, unicorn (DN3-MAGIC-3)"},
+		{"spells.yaml", `title: "Count (Dénombrer)", category: strategic, aim: none, duration: "instant",`, `title: "Count (Dénombrer)", category: strategic, aim: none, duration: "instant", effect: light,`,
+			"a strategic spell is cast in the campaign (DN3-MAGIC-5): valley-only, with no effect: in a battle"},
 		{"spells.yaml", `category: pure, aim: hex, radius: 1,`, `category: pure, aim: hexes, radius: 1,`, "radius: is how many hexes around the hex it aims at"},
 	} {
 		m := builtin(t)
@@ -181,6 +182,7 @@ func TestSheetsKeepTheirPrices(t *testing.T) {
 	playText(t, `name: one name, three prices
 ruleset: dragonnoir
 position:
+  valley: true
   board:
     name: glade
     title: a glade of the valley
@@ -200,7 +202,7 @@ steps:
         spells:
           - {caster: zacharie, spell: frost, hexes: ["0502"]}
     expect-error: spell-not-on-list
-    expect-has: "zacharie casts from the mage sheet, which has no spell \"frost\""
+    expect-has: "zacharie casts from the mage sheet, which has no Frost: it is on the druid sheet"
   - side: adventurers
     orders: |
       turn: 1
@@ -212,7 +214,7 @@ steps:
           - {caster: unicorn-m1, spell: invisible}
 expect:
   report-has:
-    - "zacharie spends 12 PE on Become invisible, whether it works or not: 188 left (DN-MAGIC-10). (assumed table)"
+    - "zacharie spends 12 PE on Become invisible, whether it works or not: 138 left (DN-MAGIC-10)."
     - "terclaugast spends 8 PE on Become invisible, whether it works or not: 42 left (DN-MAGIC-10)."
     - "unicorn-m1 spends 8 PE on Become invisible, whether it works or not: 42 left (DN-MAGIC-10)."
 `, lookup)
