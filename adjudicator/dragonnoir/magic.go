@@ -105,7 +105,7 @@ func (w *world) cast(o *SpellOrder, trigger *Char) { w.castSpell(o, trigger, fal
 func (w *world) castSpell(o *SpellOrder, trigger *Char, before bool) {
 	st := w.st()
 	c := st.Chars[o.Caster]
-	sp := st.data.Spells[o.Spell]
+	sp := st.spellFor(c, o.Spell)   // the row of that name on c's sheet (spell_data.go)
 	used := Provs{st.spellProv(sp)} // in the valley, the printed sheet's (spell_lists.go)
 	no := func(format string, args ...any) {
 		w.say(used, "%s does not cast %s: %s.", o.Caster, sp.Title, fmt.Sprintf(format, args...))
@@ -125,7 +125,7 @@ func (w *world) castSpell(o *SpellOrder, trigger *Char, before bool) {
 	}
 	for _, l := range st.Locs(c) {
 		if ch := st.charmOn("silence", l); ch != nil {
-			no("%s is under a Silence: no spell is cast from it (DN3-SPELL-MAGE-21)", locString(st.board, l))
+			no("%s is under a Silence: no spell is cast from it (%s)", locString(st.board, l), st.sheetRule(st.data.Spells[ch.Spell], st.Chars[ch.Caster], "DN3-SPELL-MAGE-21"))
 			return
 		}
 	}
@@ -156,6 +156,14 @@ func (w *world) castSpell(o *SpellOrder, trigger *Char, before bool) {
 		no("%s", why)
 		return
 	}
+	if cost := sp.Cost; tg.Unit != nil {
+		if sp.OnOther != nil && tg.Unit != c {
+			cost = *sp.OnOther
+		}
+		if len(cost.Target) > 0 || cost.Heavy > 0 { // the target's values or armour: its counter's provenance
+			used = append(used, st.Kind(tg.Unit).Prov)
+		}
+	}
 	if pe > c.PE {
 		w.tell(toOwner(c), used, "%s cannot cast %s: it costs %d PE and %d are left (AMB-20).", c.ID, sp.Title, pe, c.PE)
 		w.say(nil, "%s casts no spell.", c.ID)
@@ -168,7 +176,7 @@ func (w *world) castSpell(o *SpellOrder, trigger *Char, before bool) {
 	}
 	w.emit(&Energy{Unit: c.ID, PE: c.PE - pe})
 	w.tell(toOwner(c), used, "%s spends %d PE on %s, whether it works or not: %d left (DN-MAGIC-10).", c.ID, pe, sp.Title, c.PE)
-	r := w.d10(fmt.Sprintf("%s cast by %s", sp.ID, c.ID))
+	r := w.d10(fmt.Sprintf("%s cast by %s", sp.Key(), c.ID))
 	total := r.Total + lvl - beyond
 	ok := total > need+res
 	worked := "fails"
@@ -199,6 +207,8 @@ func (w *world) aimWords(c *Char, sp *Spell, tg *spellTarget) string {
 		return " to " + locString(st.board, *tg.To)
 	case tg.Unit != nil:
 		return ""
+	case sp.Radius > 0:
+		return " on " + locString(st.board, tg.Locs[0])
 	case len(tg.Sides) > 0:
 		var s []string
 		for _, x := range tg.Sides {
@@ -266,7 +276,7 @@ func (w *world) spellTarget(c *Char, sp *Spell, o *SpellOrder, trigger *Char) (*
 		if why != "" {
 			return nil, why
 		}
-		tg.Locs = []hex.Loc{l}
+		tg.Locs = append([]hex.Loc{l}, st.around(l, sp.Radius)...) // spell_nature.go: a cloud's hexes
 	case "hexes":
 		for _, s := range o.Hexes {
 			if a, b, ok := strings.Cut(s, "/"); ok {

@@ -141,5 +141,10 @@ var style = &adjudicator.PictureStyle{
 		{Kind: "boat", Tag: "B", TagFill: 0xa57c4f, Legend: "boat (DN-BOAT-7)"},
 		{Kind: "oubliette", Tag: "O", TagFill: 0x3a332c, Legend: "oubliette entrance (DN-MAP-11)"},
 		{Kind: "edge-exit", Tag: ">", TagFill: 0xe69f00, Legend: "in a battle, this edge leads to the Region named (DN3-MAPS-2); an edge with none is impassable (DN3-MAPS-1)"},
+		// magic chapter, La Conquête's valley (spell_valley.go valleyMarks)
+		{Kind: "lit", Tag: "L", TagFill: 0xf0e442, Legend: "lit as in broad daylight (Light, AMB-88)"},
+		{Kind: "spell-terrain", Tag: "*", TagFill: 0xe0c8f0, Legend: "terrain a spell made (a tree, water, a crevasse …)"},
+		{Kind: "frost", Tag: "F", TagFill: 0xd0e8f8, Legend: "frost (DN3-SPELL-DRUID-12)"},
+		{Kind: "poison", Tag: "P", TagFill: 0x9acd32, Legend: "a poison cloud (DN3-SPELL-DRUID-24)"},
 	},
 }

@@ -266,6 +266,12 @@ func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) 
 					return legEnded
 				}
 			}
+			if w.st().cloudAt(l) != nil { // magic chapter: a poison cloud (spell_nature.go)
+				flush()
+				if w.breathe(c, cur, l) {
+					return legEnded
+				}
+			}
 		}
 		if st.firedAt(p.Side) { // the Krobs; in a battle either side (AMB-69)
 			flush()

@@ -57,6 +57,9 @@ func (w *world) step(c *Char, k *Kind, cur hex.Loc, curFace string, l hex.Loc, f
 		}
 		var ok bool
 		cost, prov, ok = st.MPCost(k, l)
+		if n, p, on := st.waterStep(c, l); on { // magic chapter: walking on water
+			cost, prov, ok = n, p, true
+		}
 		cost += st.crossing(cur, l) // magic chapter: a demolished wall
 		if !ok {
 			if why := st.riderBarred(k, l); why != "" { // move_rider.go
@@ -64,7 +67,7 @@ func (w *world) step(c *Char, k *Kind, cur hex.Loc, curFace string, l hex.Loc, f
 			}
 			return 0, prov, fmt.Sprintf("a %s may not enter %s (%s, DN-MOVE-5)", k.Title, locString(st.board, l), t.Title)
 		}
-		if from == nil {
+		if from == nil && !st.waterWalker(c) {
 			if why := notFrom(k, st.Terrain(cur), t); why != "" {
 				return 0, t.Prov, fmt.Sprintf("%s: %s", locString(st.board, l), why)
 			}

@@ -45,8 +45,13 @@ func (c SpellCost) set() int {
 
 // Spell is one spell of the magician sheets (GAP-12).
 type Spell struct {
-	ID       string `yaml:"id"`
-	Title    string `yaml:"title"`
+	ID    string `yaml:"id"`
+	Title string `yaml:"title"`
+	// Name is what an order calls it when several sheets print one spell
+	// with different costs or aims (the Druid sheet's invisibility costs
+	// 8 PE, the Mage's 12): an order naming it casts the row of that name
+	// on the caster's sheet (spellFor). Default: its ID.
+	Name     string `yaml:"name"`
 	Category string `yaml:"category"` // personal, others, environment, detection, pure (DN-MAGIC-3, -4); strategic (DN3-MAGIC-5)
 	Aim      string `yaml:"aim"`      // self, character, hex, hexes, none
 	// Cost is what it costs; OnOther, when given, what it costs aimed at
@@ -72,10 +77,17 @@ type Spell struct {
 	Rolls    []string `yaml:"rolls"`
 	Armoured int      `yaml:"armoured"`
 	// Terrain, On: a spell that changes the terrain of its hexes to Terrain
-	// (a bridge, a gallery), which must be of one of the kinds On.
+	// (a bridge, a gallery), which must be of one of the kinds On; for the
+	// plants' attack, the kinds its target must stand in.
 	Terrain string   `yaml:"terrain"`
 	On      []string `yaml:"on"`
-	Prov    Prov     `yaml:",inline"`
+	// TerrainMod is what the terrain its target stands in adds to a roll
+	// (the plants' attack: -3 in a tree hex, DN3-SPELL-DRUID-23).
+	TerrainMod map[string]int `yaml:"terrain-mod"`
+	// Radius: a spell aimed at a hex covers the hexes this far around it
+	// too (a poison cloud's seven hexes, DN3-SPELL-DRUID-24).
+	Radius int  `yaml:"radius"`
+	Prov   Prov `yaml:",inline"`
 
 	// La Conquête (DN3, spell_lists.go). Lists are the sheets it is on
 	// (DN3-MAGIC-3, B.15.5: mage, sorcerer, druid, unicorn): a caster casts
@@ -120,10 +132,47 @@ var spellNeeds = map[string][]string{
 	"magic-circle": {"hexes"}, "silence": {"hexes"}, "terrain": {"hexes"}, "demolish-wall": {"hexes"},
 	// La Conquête (spell_valley.go)
 	"light": {"hex"}, "armour": {"character", "self"}, "fanatic": {"character", "self"}, "terror": {"character"},
+	// the Druid and Unicorn sheets (spell_nature.go)
+	"walk-on-water": {"character", "self"}, "frost": {"hexes"}, "plant-attack": {"character"}, "poison-cloud": {"hex"},
+}
+
+// Key is the name an order gives the spell.
+func (s *Spell) Key() string {
+	if s.Name != "" {
+		return s.Name
+	}
+	return s.ID
+}
+
+// spellFor is the spell an order names for caster c: the row of that name
+// (or ID) on c's sheet (DN3-MAGIC-3, B.15.5), else the row of that ID
+// (spellRefusal then says it is not on c's sheet); nil when none.
+func (s *State) spellFor(c *Char, name string) *Spell {
+	if c != nil && s.level(c) > 0 {
+		list := s.Kind(c).SpellList
+		if sp := s.data.Spells[name]; sp != nil && slices.Contains(sp.Lists, list) {
+			return sp
+		}
+		for _, id := range slices.Sorted(maps.Keys(s.data.Spells)) {
+			if sp := s.data.Spells[id]; sp.Name == name && slices.Contains(sp.Lists, list) {
+				return sp
+			}
+		}
+	}
+	if sp := s.data.Spells[name]; sp != nil {
+		return sp
+	}
+	for _, id := range slices.Sorted(maps.Keys(s.data.Spells)) {
+		if sp := s.data.Spells[id]; sp.Name == name {
+			return sp
+		}
+	}
+	return nil
 }
 
 func (d *Data) spells(c *checker, f spellsFile) {
 	const file = "spells.yaml"
+	names := map[string]string{} // "list/name": the spell's ID
 	for _, l := range f.Spells {
 		s := l.V
 		c.prov(file, l.Line, s.Prov)
@@ -155,6 +204,14 @@ func (d *Data) spells(c *checker, f spellsFile) {
 			bad("a spell umpire refuses (no effect:) says why in note:")
 		}
 		d.checkLists(&s, bad) // spell_lists.go
+		for _, list := range s.Lists {
+			for _, n := range slices.Compact([]string{s.ID, s.Key()}) {
+				if other, ok := names[list+"/"+n]; ok {
+					bad("the %s sheet has two spells an order calls %s: %s and this one; give one another name:", list, n, other)
+				}
+				names[list+"/"+n] = s.ID
+			}
+		}
 		if need, ok := spellNeeds[s.Effect]; s.Effect != "" && !ok {
 			bad("effect %q is one of %s (or none: umpire refuses the spell)", s.Effect, strings.Join(slices.Sorted(maps.Keys(spellNeeds)), ", "))
 		} else if ok && !slices.Contains(need, s.Aim) {
@@ -166,9 +223,9 @@ func (d *Data) spells(c *checker, f spellsFile) {
 			}
 		}
 		switch s.Effect {
-		case "fireball":
+		case "fireball", "plant-attack", "poison-cloud":
 			if len(s.Rolls) != 10 {
-				bad("a fireball gives the result of each roll 1 to 10 (rolls:)")
+				bad("a %s gives the result of each roll 1 to 10 (rolls:)", s.Effect)
 			}
 		case "summon":
 			if k := d.Kinds[s.Summons]; k == nil || !k.Has(TagSpectre) {
@@ -182,10 +239,16 @@ func (d *Data) spells(c *checker, f spellsFile) {
 				bad("a spell that changes terrain names its terrain: (of terrain.yaml) and the kinds it works on (on:)")
 			}
 		}
-		for _, t := range s.On {
+		if s.Effect == "plant-attack" && len(s.On) == 0 {
+			bad("the plants attack a character standing in the terrain kinds on: names")
+		}
+		for _, t := range append(slices.Clone(s.On), slices.Sorted(maps.Keys(s.TerrainMod))...) {
 			if d.Terrain[t] == nil {
-				bad("on: %q is no terrain of terrain.yaml", t)
+				bad("on: or terrain-mod: %q is no terrain of terrain.yaml", t)
 			}
+		}
+		if s.Radius < 0 || s.Radius > 0 && s.Aim != "hex" {
+			bad("radius: is how many hexes around the hex it aims at (aim: hex) it covers too")
 		}
 		d.Spells[s.ID] = &s
 	}

@@ -34,6 +34,11 @@ var spellEffects = map[string]effectFunc{
 	"terrain":       (*world).spellOnHexes,
 	"demolish-wall": (*world).spellDemolish,
 	"detect":        (*world).spellDetect,
+	// the Druid and Unicorn sheets (spell_nature.go)
+	"walk-on-water": (*world).spellWaterWalk,
+	"frost":         (*world).spellFrost,
+	"plant-attack":  (*world).spellPlants,
+	"poison-cloud":  (*world).spellCloud,
 }
 
 // spellCheck says why spell sp as ordered cannot be attempted, "" when it
@@ -73,11 +78,21 @@ func (w *world) spellCheck(c *Char, sp *Spell, o *SpellOrder, tg *spellTarget) s
 		}
 	case "levitation":
 		return w.levitationPath(t, tg.Locs[len(st.Locs(t)):])
+	case "plant-attack":
+		if k := st.Terrain(st.loc(t)); !slices.Contains(sp.On, k.Kind) {
+			return fmt.Sprintf("%s stands in %s: the plants attack in %s only (DN3-SPELL-DRUID-23)", t.ID, k.Title, strings.Join(sp.On, ", "))
+		}
 	case "terrain":
 		seen := []hex.Hex{}
+		nt := st.data.Terrain[sp.Terrain]
 		for i, l := range tg.Locs {
 			if k := st.terrainKind(l.Hex); !slices.Contains(sp.On, k) {
 				return fmt.Sprintf("%s is %s: %s works on %s only", locString(st.board, l), k, sp.Title, strings.Join(sp.On, ", "))
+			}
+			for _, o := range st.At(st.board.FloorLoc(l.Hex)) { // the Druid and Unicorn sheets: not under who could not stand in it
+				if o.Alive() && (nt.Impassable || slices.ContainsFunc(nt.ClosedTo, st.Kind(o).Has)) {
+					return fmt.Sprintf("%s stands on %s, and may not stand in %s", o.ID, locString(st.board, l), nt.Title)
+				}
 			}
 			if i > 0 && !slices.ContainsFunc(seen, func(h hex.Hex) bool { return st.board.Layout.Adjacent(h, l.Hex) }) {
 				return fmt.Sprintf("its hexes follow each other: %s is next to none before it", locString(st.board, l))
@@ -338,7 +353,7 @@ func (w *world) spellOnHexes(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget,
 	case "magic-circle":
 		w.say(used, "Nobody may fire at, attack or cast an attack spell at %s until the end of the next player-turn (AMB-80).", list(at))
 	case "silence":
-		w.say(used, "No spell may be cast from %s until the end of the next player-turn (DN3-SPELL-MAGE-21).", list(at))
+		w.say(used, "No spell may be cast from %s until the end of the next player-turn (%s).", list(at), st.sheetRule(sp, c, "DN3-SPELL-MAGE-21"))
 	}
 }
 
@@ -361,7 +376,7 @@ func (w *world) spellDemolish(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget
 		at = append(at, s.String())
 	}
 	w.charm(c, sp, Charm{Locs: at})
-	w.say(used, "The wall on %s falls: crossing it costs 1 MP more (DN3-SPELL-MAGE-18).", list(at))
+	w.say(used, "The wall on %s falls: crossing it costs 1 MP more (%s).", list(at), w.st().sheetRule(sp, c, "DN3-SPELL-MAGE-18"))
 }
 
 // spellDetect tells the caster's side alone who and what is on the

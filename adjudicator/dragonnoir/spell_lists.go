@@ -2,6 +2,7 @@ package dragonnoir
 
 import (
 	"fmt"
+	"regexp"
 	"slices"
 	"strings"
 
@@ -142,7 +143,7 @@ func spellRefusal(st *State, c *Char, sp *Spell) (string, string) {
 		if len(sp.Lists) > 1 {
 			sheets = "sheets"
 		}
-		return codeNotOnList, fmt.Sprintf("%s casts from the %s sheet, which has no %s: it is on the %s %s (DN3-MAGIC-3, -4, B.15.5)", c.ID, k.SpellList, sp.Title, list(sp.Lists), sheets)
+		return codeNotOnList, fmt.Sprintf("%s casts from the %s sheet, which has no %s: it is on the %s %s (DN3-MAGIC-3, -4, B.15.5); the %s sheet's spells: %s", c.ID, k.SpellList, sp.Title, list(sp.Lists), sheets, k.SpellList, strings.Join(st.data.spellNames(k.SpellList), ", "))
 	case sp.Category == "strategic":
 		return codeSpellStrategic, fmt.Sprintf("%s is a strategic spell: it is cast in the campaign's Reorganisation or Movement phase, never in a battle (DN3-MAGIC-5, -6)", sp.Title)
 	case sp.Effect == "":
@@ -155,7 +156,7 @@ func spellRefusal(st *State, c *Char, sp *Spell) (string, string) {
 
 // charactersHit are the spells cast "at a character" besides those aimed
 // at one: the effects that strike the characters on their hexes.
-var charactersHit = []string{"fireball", "magic-circle"}
+var charactersHit = []string{"fireball", "magic-circle", "poison-cloud"}
 
 // resistance is what magic resistance adds to the difficulty of sp cast
 // by c at tg (DN3-MAGIC-9, -10, AMB-86), with the words for the roll: the
@@ -228,4 +229,39 @@ func (s *State) Lit(h hex.Hex) bool {
 		}
 	}
 	return false
+}
+
+// sheetAbbrev is how a sheet's rows are named in the digest (DN3-SPELL-…).
+var sheetAbbrev = map[string]string{ListMage: "MAGE", ListSorcerer: "SORC", ListDruid: "DRUID", ListUnicorn: "UNIC"}
+
+var sheetRowRE = regexp.MustCompile(`DN3-SPELL-(MAGE|SORC|DRUID|UNIC)-[0-9]+`)
+
+// sheetRule is the row of caster c's sheet that prints sp, as its rule,
+// valley-rule or clues name it (a Druid's Silence is DN3-SPELL-DRUID-18);
+// def when c is no caster or the row names none of his sheet.
+func (s *State) sheetRule(sp *Spell, c *Char, def string) string {
+	if sp == nil || c == nil || s.level(c) == 0 {
+		return def
+	}
+	want := "DN3-SPELL-" + sheetAbbrev[s.Kind(c).SpellList] + "-"
+	for _, t := range append([]string{sp.Prov.Rule, sp.ValleyRule}, sp.Prov.Clues...) {
+		for _, id := range sheetRowRE.FindAllString(t, -1) {
+			if strings.HasPrefix(id, want) {
+				return id
+			}
+		}
+	}
+	return def
+}
+
+// spellNames are the names an order gives the spells of sheet l.
+func (d *Data) spellNames(l string) []string {
+	var out []string
+	for _, sp := range d.Spells {
+		if slices.Contains(sp.Lists, l) && !slices.Contains(out, sp.Key()) {
+			out = append(out, sp.Key())
+		}
+	}
+	slices.Sort(out)
+	return out
 }

@@ -37,7 +37,7 @@ func checkSpell(st *State, x *SpellOrder, os *Orders) (string, string) {
 		}
 		return codeNotMagician, fmt.Sprintf("%s is no magician (DN-MAGIC-1: Zacharie and Shaman are)", x.Caster)
 	}
-	sp := st.data.Spells[x.Spell]
+	sp := st.spellFor(c, x.Spell) // the row of that name on c's sheet (spell_data.go)
 	if sp == nil {
 		return codeUnknownSpell, fmt.Sprintf("no spell %q in the module%s", x.Spell, suggest(x.Spell, slices.Sorted(maps.Keys(st.data.Spells))))
 	}
@@ -45,6 +45,8 @@ func checkSpell(st *State, x *SpellOrder, os *Orders) (string, string) {
 		return code, msg
 	}
 	switch {
+	case sp.Aim == "self" && x.At != "" && x.At != x.Caster:
+		return adjudicator.CodeBadValue, fmt.Sprintf("%s is cast on its caster only (%s): leave at: out", sp.Title, st.sheetRule(sp, c, sp.ID))
 	case x.Units < 0:
 		return adjudicator.CodeBadValue, "units: is how many MP or points it buys, 1 or more"
 	case sp.Effect == "invisible" && x.To != "":

@@ -78,7 +78,7 @@ func (w *world) spellLight(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget, u
 		locs = append(locs, locString(st.board, st.board.FloorLoc(n)))
 	}
 	w.charm(c, sp, Charm{Locs: locs})
-	w.say(used, "%s and the hexes beside it are lit as in broad daylight for the rest of the battle (DN3-SPELL-MAGE-22, AMB-88).", h)
+	w.say(used, "%s and the hexes beside it are lit as in broad daylight for the rest of the battle (%s, AMB-88).", h, st.sheetRule(sp, c, "DN3-SPELL-MAGE-22"))
 }
 
 // spellArmour gives the target the bonus of armour for the spell's
@@ -245,7 +245,7 @@ func parsePreBattleSpells(st *State, side adjudicator.Side, n *yaml.Node) ([]Spe
 		x := l.V
 		x.Line = l.Line
 		c := st.Chars[x.Caster]
-		sp := st.data.Spells[x.Spell]
+		sp := st.spellFor(c, x.Spell)
 		switch {
 		case c == nil:
 			bad(l.Line, adjudicator.CodeUnknownUnit, "no character %q in this battle", x.Caster)
@@ -282,7 +282,7 @@ func (w *world) castPreBattle(os []SpellOrder) {
 	for i := range os {
 		o := &os[i]
 		if c := st.Chars[o.Caster]; c == nil || !c.Alive() {
-			w.say(nil, "%s does not cast %s before the first turn: only a caster who starts on the map does (DN3-MAGIC-6).", o.Caster, st.data.Spells[o.Spell].Title)
+			w.say(nil, "%s does not cast %s before the first turn: only a caster who starts on the map does (DN3-MAGIC-6).", o.Caster, st.spellFor(c, o.Spell).Title)
 			continue
 		}
 		w.castSpell(o, nil, true)
@@ -290,9 +290,11 @@ func (w *world) castPreBattle(os []SpellOrder) {
 }
 
 // valleyMarks are the marks a valley battle's view adds (everyone sees the
-// table): each lit hex ("lit", DN3-SPELL-MAGE-22) and each hex whose
+// table): each lit hex ("lit", DN3-SPELL-MAGE-22), each hex whose
 // terrain a spell made ("spell-terrain", labelled with the terrain, the
-// spell's: a bridge, a tree, a crevasse…). Underground views keep theirs.
+// spell's: a bridge, a tree, a crevasse…), each hex under a Frost
+// ("frost", DN3-SPELL-DRUID-12) or a poison cloud ("poison",
+// DN3-SPELL-DRUID-24). Underground views keep theirs.
 func (s *State) valleyMarks() []adjudicator.HexMark {
 	if !s.valley() {
 		return nil
@@ -311,6 +313,8 @@ func (s *State) valleyMarks() []adjudicator.HexMark {
 				out = append(out, adjudicator.HexMark{Kind: "lit", At: l.Hex.String()})
 			case ch.Terrain != "":
 				out = append(out, adjudicator.HexMark{Kind: "spell-terrain", At: l.Hex.String(), Label: ch.Terrain})
+			case ch.Effect == "frost" || ch.Effect == "poison-cloud": // the Druid sheet (spell_nature.go)
+				out = append(out, adjudicator.HexMark{Kind: markedEffects[ch.Effect], At: l.Hex.String()})
 			}
 		}
 	}

@@ -90,6 +90,9 @@ func (s *State) Values(c *Char) (Face, Prov) {
 // of kind k (DN-TERRAIN-1): the row's by-tag value when k carries the tag
 // (Elves on trees, Gharvs in water), else its own.
 func (s *State) TerrainAt(k *Kind, l hex.Loc) (string, Prov) {
+	if e, p, ok := s.frostTerrain(l); ok { // magic chapter: a Frost (DN3-SPELL-DRUID-12)
+		return e, p
+	}
 	t := s.Terrain(l)
 	if slices.Contains(k.Favourable, t.Kind) { // DN3: trees and brush for an Ent (DN3-PEOPLE-ENT-7)
 		return "+", k.Prov
@@ -117,6 +120,9 @@ func (s *State) CombatTerrain(c *Char) (string, Provs) {
 	var used Provs
 	for _, l := range s.Locs(c) {
 		e, p := s.TerrainAt(k, l)
+		if _, _, frozen := s.frostTerrain(l); !frozen && s.waterWalker(c) && s.Terrain(l).Has(TerrWater) {
+			e = "0" // magic chapter: walking on water (DN3-SPELL-DRUID-11)
+		}
 		count[e]++
 		used = append(used, p)
 	}
@@ -140,5 +146,5 @@ func (s *State) MPCost(k *Kind, l hex.Loc) (int, Prov, bool) {
 	if !s.CanEnter(k, l) {
 		return 0, t.Prov, false
 	}
-	return byTagMP(k, t), t.Prov, true // move_rider.go: a rider's costs
+	return s.frosted(l, byTagMP(k, t)), t.Prov, true // move_rider.go: a rider's costs; a Frost doubles it (spell_nature.go)
 }

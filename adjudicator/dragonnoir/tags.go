@@ -32,6 +32,7 @@ const (
 	TagSpectre           = "spectre"                // summoned, expires (DN-SPECTRE-4, -7)
 	TagHeavy             = "heavy"                  // levitated at the armoured price: Trolls, Thrugg (DN3-SPELL-MAGE-12; magic chapter)
 	TagReptilian         = "reptilian"              // DN3: enters the deep river of Fond-du-Val (AMB-64)
+	TagPoisonImmune      = "poison-immune"          // a poison cloud does not hurt it (DN3-PEOPLE-UNIC-11; magic chapter)
 	// Chapter special rules (special.go):
 	TagNewborn      = "newborn"       // a baby Krob, the newborn face: dies of its first wound (DN-CNT-5, DN-KROB-9)
 	TagFirstScratch = "first-scratch" // a wound kills it with Zed, or always by option (DN-SPEC-16, AMB-14)
@@ -54,7 +55,7 @@ const (
 var counterTags = []string{TagSinks, TagKilledDoubleWound, TagIgnoresInfil, TagCausesNoInfil, TagKiller,
 	TagCurare, TagCurareImmune, TagBerserker, TagElf, TagDwarf, TagLow, TagAquatic, TagSwimmer,
 	TagInvulnerable, TagFlies, TagDaredevil, TagGuard, TagFireballProof, TagSpectre,
-	TagHeavy,                    // magic chapter
+	TagHeavy, TagPoisonImmune, // magic chapter
 	TagNewborn, TagFirstScratch, // chapter special rules
 	TagRider, TagNoMultiShift, TagFireNoRetreat, TagMissileProof, TagFireProof, TagRam, TagHobbit, TagHuman, // DN3: Ents, the Black Dragon
 	TagFearless, TagCharmImmune, TagImmobiliseImmune, // La Conquête's magic
