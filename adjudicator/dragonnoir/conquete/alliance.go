@@ -208,19 +208,18 @@ func (x *world) join(region, people string, side adjudicator.Side, why string) b
 		x.say(nil, "%s would ally with %s (%s), who have no Troop marker free: they stay neutral this turn (DN3-CAMP-NEG-9, -10).", p.Name, sideName(side), why)
 		return false
 	}
-	first := true
-	for _, q := range st.Peoples {
-		if q.Allied == side && q.ID != "serteg" {
-			first = false
-		}
-	}
+	ps := st.Peoples[people]
+	first := ps == nil || ps.Allied == ""
 	for _, id := range ids {
 		c := *st.Counters[id]
 		c.Side = side
 		sheet.Counters = append(sheet.Counters, &c)
 	}
+	var charged []*Counter
+	if first {
+		charged = x.firstAlliance(sheet.Counters)
+	}
 	x.seal(side, "", sheet)
-	ps := st.Peoples[people]
 	var markers []string
 	announced := false
 	if ps != nil {
@@ -229,15 +228,68 @@ func (x *world) join(region, people string, side adjudicator.Side, why string) b
 	}
 	x.emit(&PeopleChanged{People: people, Markers: markers, Allied: side, Announced: announced})
 	x.say(nil, "%s ally with %s, %s: %s join their troop %s; %s counts as Empty (DN3-CAMP-MAP-4).", p.Name, sideName(side), why, list(ids), sheet.Troops[0].ID, d.regionName(region))
-	if first {
-		x.firstAlliance(side)
+	for _, c := range charged {
+		k := d.Counters[c.ID]
+		x.tell(side, Provs{k.Prov}, "%s, a level %d caster, receives %d PE at his people's first alliance (%s).", c.ID, k.Level, c.PE, peRule(c.Kind))
 	}
 	return true
 }
 
-// firstAlliance is the casters' PE at a side's first alliance with a
-// people (DN3-PEOPLE-DRUID-1, -7): the magic chapter's seam.
-func (x *world) firstAlliance(side adjudicator.Side) {}
+// startPE is a counter's PE at the start: none for a people's caster who
+// receives them at its first alliance (DN3-PEOPLE-DRUID-1, -GOB-3,
+// -HERMIT-1; Table DN3-T7).
+func startPE(k *CounterKind) int {
+	if k.PEWhen != "" {
+		return 0
+	}
+	return k.PE
+}
+
+// firstAlliance gives the casters of a people allying for the first time
+// their PE of Table DN3-T7 (DN3-PEOPLE-DRUID-1, DN3-PEOPLE-GOB-3,
+// DN3-PEOPLE-HERMIT-1); the unicorns have theirs from the start
+// (DN3-PEOPLE-UNIC-9). The counters are the sheet's copies: it changes
+// them and returns those charged. A caster with PE left keeps them (the
+// Hermit after a fight); one who fought and spent them all is not told
+// apart from one who never had them (a ruling, docs).
+func (x *world) firstAlliance(cs []*Counter) []*Counter {
+	var out []*Counter
+	for _, c := range cs {
+		k := x.data().Counters[c.ID]
+		if k == nil || k.PEWhen == "" || c.PE > 0 {
+			continue
+		}
+		c.PE = k.PE
+		out = append(out, c)
+	}
+	return out
+}
+
+// PE-when values of forces.yaml.
+const (
+	peFirstAlliance = "first-alliance"
+	peOrBattle      = "first-alliance-or-battle"
+)
+
+// peRule is the rule ID of a caster's first PE.
+func peRule(kind string) string {
+	switch kind {
+	case "gob-shaman":
+		return "DN3-PEOPLE-GOB-3"
+	case "hermit":
+		return "DN3-PEOPLE-HERMIT-1"
+	}
+	return "DN3-PEOPLE-DRUID-1"
+}
+
+// battlePE is an attacked people's counter's PE in a Battle: the Hermit
+// receives his at his first fight (DN3-PEOPLE-HERMIT-1).
+func battlePE(st *State, c *Counter) int {
+	if k := st.data.Counters[c.ID]; k != nil && k.PEWhen == peOrBattle && c.PE == 0 {
+		return k.PE
+	}
+	return c.PE
+}
 
 // markerName is a marker's name in the module.
 func (d *Data) markerName(m negotiation.Marker) string {

@@ -102,7 +102,7 @@ func battlePosition(st *State, region string) *BattlePosition {
 		p.Battle.Attacked = people
 		for _, id := range sortedCounters(d) {
 			if c := st.Counters[id]; c != nil && c.People == people && c.Side == "" && !c.Dead {
-				p.Forces = append(p.Forces, BattleForce{Unit: id, Side: childSide(Other(r.Attack)), Zone: "centre", Wounds: c.Wounds, PE: c.PE})
+				p.Forces = append(p.Forces, BattleForce{Unit: id, Side: childSide(Other(r.Attack)), Zone: "centre", Wounds: c.Wounds, PE: battlePE(st, c)})
 			}
 		}
 	}
