@@ -364,3 +364,53 @@ func (x *world) step5Result(region, value string) {
 		x.say(nil, "%s stay neutral (AMB-57).", x.data().Peoples[people].Name)
 	}
 }
+
+// hermitEnt brings an Ent to the Hermit's Troop at the start of the
+// Negotiation phase (DN3-PEOPLE-HERMIT-2, AMB-49, PBEM-DN3-27): the Hermit,
+// allied with a side and alive, stands in person at a Region where a
+// marker of his people other than his own still stands (the Conseil des
+// Ents): the Ent counters of that marker join his Troop without a draw,
+// and the Region counts as Empty. The choice of PBEM-DN3-27 is among the
+// Ents of that marker; the module puts one there (Table DN3-T5), so no
+// question is asked.
+func (x *world) hermitEnt() {
+	st, d := x.st(), x.data()
+	const people = "ermite"
+	h := st.Counters["hermit"]
+	ps := st.Peoples[people]
+	if h == nil || h.Dead || h.Side == "" || ps == nil {
+		return
+	}
+	t := st.TroopOf("hermit")
+	if t == nil || !slices.Contains(ps.Markers, t.Region) {
+		return
+	}
+	var ids []string
+	for _, m := range d.Peoples[people].Markers {
+		if m.Region != t.Region || slices.Contains(m.Counters, "hermit") {
+			continue
+		}
+		for _, id := range m.Counters {
+			if c := st.Counters[id]; c != nil && !c.Dead && c.Side == "" {
+				ids = append(ids, id)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	side := h.Side
+	nt := *t
+	nt.Counters = append(slices.Clone(t.Counters), ids...)
+	sheet := &Sheet{Side: side, Troops: []*Troop{&nt}}
+	for _, id := range ids {
+		c := *st.Counters[id]
+		c.Side = side
+		sheet.Counters = append(sheet.Counters, &c)
+	}
+	x.seal(side, "", sheet)
+	markers := slices.DeleteFunc(slices.Clone(ps.Markers), func(r string) bool { return r == t.Region })
+	x.emit(&PeopleChanged{People: people, Markers: markers, Allied: ps.Allied, Announced: ps.Announced})
+	x.say(nil, "The Hermit has fetched the help of the Ents: %s join %s troop %s at %s, which counts as Empty (DN3-PEOPLE-HERMIT-2, AMB-49).",
+		list(ids), sideName(side)+"'", t.ID, d.regionName(t.Region))
+}
