@@ -198,6 +198,30 @@ var attackRequest = &requestKind{
 	Default: func(*State, Wait) (string, bool) { return "attack: no", true },
 }
 
+// attackedCounters are the counters of people that fight when it is
+// attacked (AMB-60): all of its counters still in play, those of every
+// marker of it still standing (the Hermit's people has two, AMB-49),
+// alive and neutral, in the module's order. Counters on no marker (the
+// Ents the module keeps off the valley) are not in play.
+func attackedCounters(st *State, people string) []*Counter {
+	var out []*Counter
+	ps := st.Peoples[people]
+	if ps == nil {
+		return nil
+	}
+	for _, m := range st.data.Peoples[people].Markers {
+		if !slices.Contains(ps.Markers, m.Region) {
+			continue
+		}
+		for _, id := range m.Counters {
+			if c := st.Counters[id]; c != nil && c.Side == "" && !c.Dead {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
 // attackedWon settles a Battle against a people (DN3-CAMP-BATTLE-2): if
 // the people's counters won, the side that commanded them places a free
 // Troop marker and the survivors join it as its allies (the "may" is
