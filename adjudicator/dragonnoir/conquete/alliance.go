@@ -169,6 +169,12 @@ func (x *world) influence(region, people string, side adjudicator.Side) bool {
 // cannot ally with it (Table DN3-T5, AMB-50) or has no marker free
 // (DN3-CAMP-NEG-9, -10).
 func (x *world) join(region, people string, side adjudicator.Side, why string) bool {
+	return x.joinTroop(region, people, side, why, false)
+}
+
+// joinTroop is join; apart, the people takes a new Troop marker even where
+// the side has a Troop (the side fled, DN3-CAMP-NEG-11).
+func (x *world) joinTroop(region, people string, side adjudicator.Side, why string, apart bool) bool {
 	st, d := x.st(), x.data()
 	p := d.Peoples[people]
 	if slices.Contains(p.Impossible, side) {
@@ -191,7 +197,7 @@ func (x *world) join(region, people string, side adjudicator.Side, why string) b
 	}
 	var dest *Troop
 	for _, t := range st.TroopsIn(region, side) {
-		if !t.Stealthy && t.ID != SertegTroop && t.ID != KandarTroop {
+		if !apart && !t.Stealthy && t.ID != SertegTroop && t.ID != KandarTroop {
 			dest = t
 			break
 		}
@@ -345,24 +351,60 @@ func (x *world) step5Fled(region string) {
 	m := negotiation.Marker(r.Drawn[side])
 	infl := x.influence(region, people, side)
 	x.say(d.markerProv(m), "%s reveal their Negotiation marker: %s (DN3-CAMP-NEG-11).", capital(sideName(side)), d.markerName(m))
-	x.apply(region, people, side, negotiation.Resolve(m, infl, false))
-}
-
-// step5Result applies the outcome of the Step 5 markers a Battle revealed
-// at the end of its turn 5 (View.Markers["negotiation"]: rebels,
-// reptilians, neutral or none, DN3-CAMP-BATTLE-9), for the battle
-// chapter's applyBattle: the people's counters that fought join the side.
-func (x *world) step5Result(region, value string) {
-	people := x.st().PeopleAt(region)
-	if people == "" {
+	out := negotiation.Resolve(m, infl, false)
+	if out == negotiation.JoinsOther {
+		// The people allies with the side that fled, in a Troop of its
+		// own that stays and faces the other: a second Battle, once the
+		// flight is done (secondBattle, AMB-98).
+		x.say(nil, "%s will ally with %s, who fled, once their flight is done (DN3-CAMP-NEG-11).", d.Peoples[people].Name, sideName(Other(side)))
 		return
 	}
-	switch adjudicator.Side(value) {
-	case Rebels, Reptilians:
-		x.join(region, people, adjudicator.Side(value), "at the end of the Battle's turn 5 (DN3-CAMP-BATTLE-9, AMB-57)")
-	default:
-		x.say(nil, "%s stay neutral (AMB-57).", x.data().Peoples[people].Name)
+	x.apply(region, people, side, out)
+}
+
+// fledOutcome is, after a flight of one side in a Step 5, the side that
+// stayed and the outcome of its marker (DN3-CAMP-NEG-11), ok false
+// otherwise.
+func (x *world) fledOutcome(region string) (adjudicator.Side, negotiation.Outcome, bool) {
+	st := x.st()
+	r := st.Region
+	if r == nil || len(r.Drawn) < 2 || r.Fight == nil || r.Battle != "" || r.Attack != "" || st.PeopleAt(region) == "" {
+		return "", "", false
 	}
+	var stay []adjudicator.Side
+	for _, side := range sides {
+		if r.Fight[side] != "flee" {
+			stay = append(stay, side)
+		}
+	}
+	if len(stay) != 1 {
+		return "", "", false
+	}
+	m := negotiation.Marker(r.Drawn[stay[0]])
+	return stay[0], negotiation.Resolve(m, x.influence(region, st.PeopleAt(region), stay[0]), false), true
+}
+
+// secondBattle starts the second Battle a Step 5 may bring
+// (DN3-CAMP-NEG-11, AMB-98): after a flight and its retreats, the marker of
+// the side that stayed made the people the enemy of that side: the people
+// allies with the side that fled, in a Troop of its own, on a free marker,
+// and fights the side that stayed at once, as part of the same Region;
+// its retreats follow. With no marker free the people stays neutral.
+func (x *world) secondBattle(region string) {
+	stay, out, ok := x.fledOutcome(region)
+	if !ok || out != negotiation.JoinsOther {
+		return
+	}
+	people := x.st().PeopleAt(region)
+	if !x.joinTroop(region, people, Other(stay), "Enemy of "+sideName(stay)+" (DN3-CAMP-NEG-10)", true) {
+		return
+	}
+	if !x.st().Visible(region, stay) {
+		return
+	}
+	x.say(nil, "The people's new Troop and %s face each other: a second Battle is fought at once (DN3-CAMP-NEG-11, AMB-98).", sideName(stay))
+	x.regionStep(StepRetreat)
+	x.startBattle(region)
 }
 
 // hermitEnt brings an Ent to the Hermit's Troop at the start of the

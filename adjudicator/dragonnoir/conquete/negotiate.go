@@ -136,6 +136,7 @@ func (x *world) resolveRegion() {
 		x.regionStep(StepDone)
 		x.attackedWon(region)
 		x.retreat(region)
+		x.secondBattle(region) // alliance.go: DN3-CAMP-NEG-11
 	case StepDone:
 		x.regionDone(region)
 	default:
