@@ -2,6 +2,7 @@ package conquete_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -46,6 +47,35 @@ func TestAttackedPeoplePosition(t *testing.T) {
 	for _, f := range pos.Forces {
 		if f != want[f.Unit] {
 			t.Errorf("force %+v, want %+v", f, want[f.Unit])
+		}
+	}
+}
+
+// TestFirstAlliancePESecret: the PE the Druids receive at their first
+// alliance are told to the side they join alone and the sheet that gives
+// them is sealed to it (HID-11).
+func TestFirstAlliancePESecret(t *testing.T) {
+	s := loadCase(t, "peoples/DN3-PEOPLE-DRUID-1-pe-on-first-alliance.yaml")
+	g, _ := playDirect(t, s)
+	told := 0
+	for _, l := range g.lines {
+		if strings.Contains(l.Text, "PE at his people's first alliance") {
+			told++
+			if len(l.To) != 1 || l.To[0] != conquete.Rebels {
+				t.Errorf("%q told to %v", l.Text, l.To)
+			}
+		}
+	}
+	if told != 3 {
+		t.Errorf("%d druids told, want 3", told)
+	}
+	for _, ev := range g.events {
+		if sh, ok := ev.(*conquete.Sheet); ok {
+			for _, c := range sh.Counters {
+				if c.PE > 0 {
+					t.Errorf("a public sheet shows %s's PE", c.ID)
+				}
+			}
 		}
 	}
 }
