@@ -169,6 +169,12 @@ func (x *world) influence(region, people string, side adjudicator.Side) bool {
 // cannot ally with it (Table DN3-T5, AMB-50) or has no marker free
 // (DN3-CAMP-NEG-9, -10).
 func (x *world) join(region, people string, side adjudicator.Side, why string) bool {
+	return x.joinTroop(region, people, side, why, false)
+}
+
+// joinTroop is join; apart, the people takes a new Troop marker even where
+// the side has a Troop (the side fled, DN3-CAMP-NEG-11).
+func (x *world) joinTroop(region, people string, side adjudicator.Side, why string, apart bool) bool {
 	st, d := x.st(), x.data()
 	p := d.Peoples[people]
 	if slices.Contains(p.Impossible, side) {
@@ -191,7 +197,7 @@ func (x *world) join(region, people string, side adjudicator.Side, why string) b
 	}
 	var dest *Troop
 	for _, t := range st.TroopsIn(region, side) {
-		if !t.Stealthy && t.ID != SertegTroop && t.ID != KandarTroop {
+		if !apart && !t.Stealthy && t.ID != SertegTroop && t.ID != KandarTroop {
 			dest = t
 			break
 		}
@@ -208,19 +214,18 @@ func (x *world) join(region, people string, side adjudicator.Side, why string) b
 		x.say(nil, "%s would ally with %s (%s), who have no Troop marker free: they stay neutral this turn (DN3-CAMP-NEG-9, -10).", p.Name, sideName(side), why)
 		return false
 	}
-	first := true
-	for _, q := range st.Peoples {
-		if q.Allied == side && q.ID != "serteg" {
-			first = false
-		}
-	}
+	ps := st.Peoples[people]
+	first := ps == nil || ps.Allied == ""
 	for _, id := range ids {
 		c := *st.Counters[id]
 		c.Side = side
 		sheet.Counters = append(sheet.Counters, &c)
 	}
+	var charged []*Counter
+	if first {
+		charged = x.firstAlliance(sheet.Counters)
+	}
 	x.seal(side, "", sheet)
-	ps := st.Peoples[people]
 	var markers []string
 	announced := false
 	if ps != nil {
@@ -229,15 +234,68 @@ func (x *world) join(region, people string, side adjudicator.Side, why string) b
 	}
 	x.emit(&PeopleChanged{People: people, Markers: markers, Allied: side, Announced: announced})
 	x.say(nil, "%s ally with %s, %s: %s join their troop %s; %s counts as Empty (DN3-CAMP-MAP-4).", p.Name, sideName(side), why, list(ids), sheet.Troops[0].ID, d.regionName(region))
-	if first {
-		x.firstAlliance(side)
+	for _, c := range charged {
+		k := d.Counters[c.ID]
+		x.tell(side, Provs{k.Prov}, "%s, a level %d caster, receives %d PE at his people's first alliance (%s).", c.ID, k.Level, c.PE, peRule(c.Kind))
 	}
 	return true
 }
 
-// firstAlliance is the casters' PE at a side's first alliance with a
-// people (DN3-PEOPLE-DRUID-1, -7): the magic chapter's seam.
-func (x *world) firstAlliance(side adjudicator.Side) {}
+// startPE is a counter's PE at the start: none for a people's caster who
+// receives them at its first alliance (DN3-PEOPLE-DRUID-1, -GOB-3,
+// -HERMIT-1; Table DN3-T7).
+func startPE(k *CounterKind) int {
+	if k.PEWhen != "" {
+		return 0
+	}
+	return k.PE
+}
+
+// firstAlliance gives the casters of a people allying for the first time
+// their PE of Table DN3-T7 (DN3-PEOPLE-DRUID-1, DN3-PEOPLE-GOB-3,
+// DN3-PEOPLE-HERMIT-1); the unicorns have theirs from the start
+// (DN3-PEOPLE-UNIC-9). The counters are the sheet's copies: it changes
+// them and returns those charged. A caster with PE left keeps them (the
+// Hermit after a fight); one who fought and spent them all is not told
+// apart from one who never had them (a ruling, docs).
+func (x *world) firstAlliance(cs []*Counter) []*Counter {
+	var out []*Counter
+	for _, c := range cs {
+		k := x.data().Counters[c.ID]
+		if k == nil || k.PEWhen == "" || c.PE > 0 {
+			continue
+		}
+		c.PE = k.PE
+		out = append(out, c)
+	}
+	return out
+}
+
+// PE-when values of forces.yaml.
+const (
+	peFirstAlliance = "first-alliance"
+	peOrBattle      = "first-alliance-or-battle"
+)
+
+// peRule is the rule ID of a caster's first PE.
+func peRule(kind string) string {
+	switch kind {
+	case "gob-shaman":
+		return "DN3-PEOPLE-GOB-3"
+	case "hermit":
+		return "DN3-PEOPLE-HERMIT-1"
+	}
+	return "DN3-PEOPLE-DRUID-1"
+}
+
+// battlePE is an attacked people's counter's PE in a Battle: the Hermit
+// receives his at his first fight (DN3-PEOPLE-HERMIT-1).
+func battlePE(st *State, c *Counter) int {
+	if k := st.data.Counters[c.ID]; k != nil && k.PEWhen == peOrBattle && c.PE == 0 {
+		return k.PE
+	}
+	return c.PE
+}
 
 // markerName is a marker's name in the module.
 func (d *Data) markerName(m negotiation.Marker) string {
@@ -293,22 +351,108 @@ func (x *world) step5Fled(region string) {
 	m := negotiation.Marker(r.Drawn[side])
 	infl := x.influence(region, people, side)
 	x.say(d.markerProv(m), "%s reveal their Negotiation marker: %s (DN3-CAMP-NEG-11).", capital(sideName(side)), d.markerName(m))
-	x.apply(region, people, side, negotiation.Resolve(m, infl, false))
-}
-
-// step5Result applies the outcome of the Step 5 markers a Battle revealed
-// at the end of its turn 5 (View.Markers["negotiation"]: rebels,
-// reptilians, neutral or none, DN3-CAMP-BATTLE-9), for the battle
-// chapter's applyBattle: the people's counters that fought join the side.
-func (x *world) step5Result(region, value string) {
-	people := x.st().PeopleAt(region)
-	if people == "" {
+	out := negotiation.Resolve(m, infl, false)
+	if out == negotiation.JoinsOther {
+		// The people allies with the side that fled, in a Troop of its
+		// own that stays and faces the other: a second Battle, once the
+		// flight is done (secondBattle, AMB-98).
+		x.say(nil, "%s will ally with %s, who fled, once their flight is done (DN3-CAMP-NEG-11).", d.Peoples[people].Name, sideName(Other(side)))
 		return
 	}
-	switch adjudicator.Side(value) {
-	case Rebels, Reptilians:
-		x.join(region, people, adjudicator.Side(value), "at the end of the Battle's turn 5 (DN3-CAMP-BATTLE-9, AMB-57)")
-	default:
-		x.say(nil, "%s stay neutral (AMB-57).", x.data().Peoples[people].Name)
+	x.apply(region, people, side, out)
+}
+
+// fledOutcome is, after a flight of one side in a Step 5, the side that
+// stayed and the outcome of its marker (DN3-CAMP-NEG-11), ok false
+// otherwise.
+func (x *world) fledOutcome(region string) (adjudicator.Side, negotiation.Outcome, bool) {
+	st := x.st()
+	r := st.Region
+	if r == nil || len(r.Drawn) < 2 || r.Fight == nil || r.Battle != "" || r.Attack != "" || st.PeopleAt(region) == "" {
+		return "", "", false
 	}
+	var stay []adjudicator.Side
+	for _, side := range sides {
+		if r.Fight[side] != "flee" {
+			stay = append(stay, side)
+		}
+	}
+	if len(stay) != 1 {
+		return "", "", false
+	}
+	m := negotiation.Marker(r.Drawn[stay[0]])
+	return stay[0], negotiation.Resolve(m, x.influence(region, st.PeopleAt(region), stay[0]), false), true
+}
+
+// secondBattle starts the second Battle a Step 5 may bring
+// (DN3-CAMP-NEG-11, AMB-98): after a flight and its retreats, the marker of
+// the side that stayed made the people the enemy of that side: the people
+// allies with the side that fled, in a Troop of its own, on a free marker,
+// and fights the side that stayed at once, as part of the same Region;
+// its retreats follow. With no marker free the people stays neutral.
+func (x *world) secondBattle(region string) {
+	stay, out, ok := x.fledOutcome(region)
+	if !ok || out != negotiation.JoinsOther {
+		return
+	}
+	people := x.st().PeopleAt(region)
+	if !x.joinTroop(region, people, Other(stay), "Enemy of "+sideName(stay)+" (DN3-CAMP-NEG-10)", true) {
+		return
+	}
+	if !x.st().Visible(region, stay) {
+		return
+	}
+	x.say(nil, "The people's new Troop and %s face each other: a second Battle is fought at once (DN3-CAMP-NEG-11, AMB-98).", sideName(stay))
+	x.regionStep(StepRetreat)
+	x.startBattle(region)
+}
+
+// hermitEnt brings an Ent to the Hermit's Troop at the start of the
+// Negotiation phase (DN3-PEOPLE-HERMIT-2, AMB-49, PBEM-DN3-27): the Hermit,
+// allied with a side and alive, stands in person at a Region where a
+// marker of his people other than his own still stands (the Conseil des
+// Ents): the Ent counters of that marker join his Troop without a draw,
+// and the Region counts as Empty. The choice of PBEM-DN3-27 is among the
+// Ents of that marker; the module puts one there (Table DN3-T5), so no
+// question is asked.
+func (x *world) hermitEnt() {
+	st, d := x.st(), x.data()
+	const people = "ermite"
+	h := st.Counters["hermit"]
+	ps := st.Peoples[people]
+	if h == nil || h.Dead || h.Side == "" || ps == nil {
+		return
+	}
+	t := st.TroopOf("hermit")
+	if t == nil || !slices.Contains(ps.Markers, t.Region) {
+		return
+	}
+	var ids []string
+	for _, m := range d.Peoples[people].Markers {
+		if m.Region != t.Region || slices.Contains(m.Counters, "hermit") {
+			continue
+		}
+		for _, id := range m.Counters {
+			if c := st.Counters[id]; c != nil && !c.Dead && c.Side == "" {
+				ids = append(ids, id)
+			}
+		}
+	}
+	if len(ids) == 0 {
+		return
+	}
+	side := h.Side
+	nt := *t
+	nt.Counters = append(slices.Clone(t.Counters), ids...)
+	sheet := &Sheet{Side: side, Troops: []*Troop{&nt}}
+	for _, id := range ids {
+		c := *st.Counters[id]
+		c.Side = side
+		sheet.Counters = append(sheet.Counters, &c)
+	}
+	x.seal(side, "", sheet)
+	markers := slices.DeleteFunc(slices.Clone(ps.Markers), func(r string) bool { return r == t.Region })
+	x.emit(&PeopleChanged{People: people, Markers: markers, Allied: ps.Allied, Announced: ps.Announced})
+	x.say(nil, "The Hermit has fetched the help of the Ents: %s join %s troop %s at %s, which counts as Empty (DN3-PEOPLE-HERMIT-2, AMB-49).",
+		list(ids), sideName(side)+"'", t.ID, d.regionName(t.Region))
 }

@@ -100,10 +100,8 @@ func battlePosition(st *State, region string) *BattlePosition {
 	if r := st.Region; r != nil && r.Attack != "" {
 		people := st.PeopleAt(region)
 		p.Battle.Attacked = people
-		for _, id := range sortedCounters(d) {
-			if c := st.Counters[id]; c != nil && c.People == people && c.Side == "" && !c.Dead {
-				p.Forces = append(p.Forces, BattleForce{Unit: id, Side: childSide(Other(r.Attack)), Zone: "centre", Wounds: c.Wounds, PE: c.PE})
-			}
+		for _, c := range attackedCounters(st, people) { // negotiate.go
+			p.Forces = append(p.Forces, BattleForce{Unit: c.ID, Side: childSide(Other(r.Attack)), Zone: "centre", Wounds: c.Wounds, PE: battlePE(st, c)})
 		}
 	}
 	return p

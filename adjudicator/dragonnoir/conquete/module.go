@@ -137,9 +137,14 @@ type CounterKind struct {
 	Stealth   string `yaml:"stealth"`
 	PE        int    `yaml:"pe"`
 	PEWounded int    `yaml:"pe-wounded"`
-	Level     int    `yaml:"level"`
-	Role      string `yaml:"role"`
-	Prov      Prov   `yaml:",inline"`
+	// PEWhen: a people's caster receives its PE the first time its people
+	// allies (first-alliance, DN3-PEOPLE-DRUID-1, -GOB-3), or allies or
+	// fights (first-alliance-or-battle, DN3-PEOPLE-HERMIT-1); "" from the
+	// start (DN3-PEOPLE-UNIC-9).
+	PEWhen string `yaml:"pe-when"`
+	Level  int    `yaml:"level"`
+	Role   string `yaml:"role"`
+	Prov   Prov   `yaml:",inline"`
 }
 
 // IDs are the counter ids of the kind: the kind itself, or kind-1 … kind-N.
@@ -590,6 +595,8 @@ func (d *Data) forces(c *checker, f forcesFile) {
 			c.at(file, l.Line, "%s: class %q: write unicorn, rider, healthy or dwarf (Table DN3-T3)", k.Kind, k.Class)
 		case k.Stealth != "" && k.Stealth != StealthAlways && k.Stealth != StealthForest:
 			c.at(file, l.Line, "%s: stealth %q: write always or forest (DN3-CAMP-STEALTH-2)", k.Kind, k.Stealth)
+		case k.PEWhen != "" && k.PEWhen != peFirstAlliance && k.PEWhen != peOrBattle:
+			c.at(file, l.Line, "%s: pe-when %q: write first-alliance or first-alliance-or-battle (Table DN3-T7)", k.Kind, k.PEWhen)
 		}
 		d.Kinds[k.Kind] = &k
 		for _, id := range k.IDs() {

@@ -134,7 +134,9 @@ func (x *world) resolveRegion() {
 		}
 	case StepRetreat:
 		x.regionStep(StepDone)
+		x.attackedWon(region)
 		x.retreat(region)
+		x.secondBattle(region) // alliance.go: DN3-CAMP-NEG-11
 	case StepDone:
 		x.regionDone(region)
 	default:
@@ -195,6 +197,80 @@ var attackRequest = &requestKind{
 		}
 	},
 	Default: func(*State, Wait) (string, bool) { return "attack: no", true },
+}
+
+// attackedCounters are the counters of people that fight when it is
+// attacked (AMB-60): all of its counters still in play, those of every
+// marker of it still standing (the Hermit's people has two, AMB-49),
+// alive and neutral, in the module's order. Counters on no marker (the
+// Ents the module keeps off the valley) are not in play.
+func attackedCounters(st *State, people string) []*Counter {
+	var out []*Counter
+	ps := st.Peoples[people]
+	if ps == nil {
+		return nil
+	}
+	for _, m := range st.data.Peoples[people].Markers {
+		if !slices.Contains(ps.Markers, m.Region) {
+			continue
+		}
+		for _, id := range m.Counters {
+			if c := st.Counters[id]; c != nil && c.Side == "" && !c.Dead {
+				out = append(out, c)
+			}
+		}
+	}
+	return out
+}
+
+// attackedWon settles a Battle against a people (DN3-CAMP-BATTLE-2): if
+// the people's counters won, the side that commanded them places a free
+// Troop marker and the survivors join it as its allies (the "may" is
+// taken: allies are never refused, a ruling); with no marker free they
+// stay a neutral people there. The Black Dragon, victorious, never joins:
+// it stays a neutral people in its Region, its wounds kept
+// (DN3-PEOPLE-DRAGON-8, AMB-51).
+func (x *world) attackedWon(region string) {
+	st := x.st()
+	r := st.Region
+	if r == nil || r.Attack == "" || r.Battle == "" {
+		return
+	}
+	var b *Battle
+	for _, bb := range st.Battles {
+		if bb.Key == r.Battle {
+			b = bb
+		}
+	}
+	people := st.PeopleAt(region)
+	if b == nil || !b.Done || people == "" {
+		return
+	}
+	side := Other(r.Attack)
+	name := x.data().Peoples[people].Name
+	alive := false
+	for _, m := range x.data().Peoples[people].Markers {
+		for _, id := range m.Counters {
+			if c := st.Counters[id]; m.Region == region && c != nil && !c.Dead && c.Side == "" {
+				alive = true
+			}
+		}
+	}
+	switch {
+	case !alive:
+		ps := st.Peoples[people]
+		x.emit(&PeopleChanged{People: people, Markers: slices.DeleteFunc(slices.Clone(ps.Markers), func(m string) bool { return m == region }),
+			Allied: ps.Allied, Announced: ps.Announced})
+		x.say(nil, "%s fought to the death: none is left, and %s counts as Empty (DN3-CAMP-BATTLE-2).", capital(name), x.data().regionName(region))
+	case b.Winner != side:
+		return
+	case people == "dragon":
+		x.say(nil, "The Black Dragon won: it joins nobody and stays in its Region, a neutral people, its wounds kept (DN3-PEOPLE-DRAGON-8, AMB-51).")
+	case st.FreeMarker(side) == "":
+		x.say(nil, "%s won, but %s have no Troop marker free: they stay neutral (DN3-CAMP-BATTLE-2).", capital(name), sideName(side))
+	default:
+		x.join(region, people, side, "who commanded them in their victory (DN3-CAMP-BATTLE-2)")
+	}
 }
 
 // fightChoice asks both sides at once, when both have visible troops in

@@ -143,6 +143,9 @@ func positionSetup(d *Data, opt options, src []byte) (*State, error) {
 			}
 			if k.Side != string(Rebels) && k.Side != string(Reptilians) {
 				c.People = k.Side
+				if k.PEWhen != "" && c.PE == 0 {
+					c.PE = k.PE // an allied people's caster has had its PE (DN3-PEOPLE-DRUID-1)
+				}
 			}
 			c.Side = pt.Side
 		}

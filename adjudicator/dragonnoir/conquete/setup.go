@@ -29,7 +29,7 @@ func newGame(d *Data, opt options) *State {
 		if k.Side == string(Rebels) || k.Side == string(Reptilians) {
 			continue // they come with the setups
 		}
-		st.Counters[id] = &Counter{ID: id, Kind: k.Kind, People: k.Side, PE: k.PE}
+		st.Counters[id] = &Counter{ID: id, Kind: k.Kind, People: k.Side, PE: startPE(k)}
 	}
 	for _, id := range d.PeopleOrder {
 		p := &PeopleState{ID: id}

@@ -84,6 +84,7 @@ func (x *world) step() {
 		switch {
 		case st.Step == "":
 			x.emit(&NegotiationBegun{})
+			x.hermitEnt() // alliance.go, DN3-PEOPLE-HERMIT-2
 			x.at(PhaseNegotiation, stepPick)
 		case st.Region != nil:
 			x.resolveRegion()
