@@ -15,10 +15,10 @@ import (
 
 // codeDirs are the packages whose error codes a player's or referee's
 // reply can show (or the daemon's log, for mail/extract).
-var codeDirs = []string{"adjudicator", "adjudicator/yamlx", "adjudicator/game", "adjudicator/dragonrage", "adjudicator/glory", "adjudicator/dragonnoir", "adjudicator/pause", "mail/extract", "mail/referee"}
+var codeDirs = []string{"adjudicator", "adjudicator/yamlx", "adjudicator/game", "adjudicator/dragonrage", "adjudicator/glory", "adjudicator/dragonnoir", "adjudicator/dragonnoir/conquete", "adjudicator/pause", "mail/extract", "mail/referee"}
 
 // codeDocs are where the codes are listed for players.
-var codeDocs = []string{"docs/orders/dragon-rage.md", "docs/orders/dragons-of-glory.md", "docs/orders/dragon-noir.md", "docs/mail.md"}
+var codeDocs = []string{"docs/orders/dragon-rage.md", "docs/orders/dragons-of-glory.md", "docs/orders/dragon-noir.md", "docs/orders/la-conquete.md", "docs/mail.md"}
 
 var codeConstRe = regexp.MustCompile(`^[cC]ode[A-Z]`)
 
