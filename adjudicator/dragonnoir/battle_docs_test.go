@@ -33,6 +33,13 @@ forces:
   - {unit: elf-3, side: krobs, at: "2210"}
   - {unit: shaman, side: krobs, at: "2308", pe: 80}
   - {unit: hunter-2, side: krobs, zone: edge, edge: conseil-des-ents}
+  - {unit: ent-1, side: adventurers, at: "0505", facing: N}
+  - {unit: ent-2, side: adventurers, at: "0513", facing: N}
+  - {unit: elf-1, side: adventurers, at: "0604"}
+  - {unit: elf-2, side: adventurers, at: "0404"}
+  - {unit: sorcerer, side: krobs, at: "2408"}
+  - {unit: gob-shaman, side: krobs, at: "2409"}
+  - {unit: black-dragon, side: krobs, at: "2811"}
 `
 
 // docsSetUp is the battle before its set-up.
