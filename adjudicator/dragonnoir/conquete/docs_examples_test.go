@@ -37,7 +37,7 @@ phase: %s
 mover: %s
 messenger: {ally: elfes}
 troops:
-  - {side: rebels, troop: R1, at: la-foret, counters: [konrad, laberne, godiva]}
+  - {side: rebels, troop: R1, at: la-foret, counters: [konrad, laberne, godiva, shaman]}
   - {side: rebels, troop: R3, at: la-foret, counters: [elf-1, elf-2]}
   - {side: rebels, troop: R2, at: la-croisee, counters: [zacharie, jon]}
   - {side: rebels, troop: R4, at: le-pont, counters: [arlon]}
