@@ -40,6 +40,10 @@ forces:
   - {unit: sorcerer, side: krobs, at: "2408"}
   - {unit: gob-shaman, side: krobs, at: "2409"}
   - {unit: black-dragon, side: krobs, at: "2811"}
+  - {unit: hermit, side: adventurers, at: "0702", pe: 100}
+  - {unit: terclaugast, side: adventurers, at: "0712", pe: 50}
+  - {unit: heliogast, side: adventurers, at: "0913", pe: 50}
+  - {unit: unicorn-f1, side: adventurers, at: "1102", pe: 50}
 `
 
 // docsSetUp is the battle before its set-up.
