@@ -104,7 +104,7 @@ func (s *State) mayLeave(c *Char) string {
 	if s.fightsToDeath(c) {
 		return fmt.Sprintf("%s fights for the %s to the death and never leaves the map (DN3-CAMP-BATTLE-2)", c.ID, s.SideName(c.Side))
 	}
-	return ""
+	return s.peopleMayLeave(c) // battle_leave.go
 }
 
 // compactHexes writes hexes for people: "0101-0114" when they run along
