@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/negotiation"
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
 )
@@ -69,6 +70,9 @@ type BattlePeople struct {
 	ID        string                        `json:"id" yaml:"id"`
 	Units     []string                      `json:"units" yaml:"units"`
 	Influence map[adjudicator.Side][]string `json:"influence,omitempty" yaml:"influence"`
+	// Cup is the Negotiation markers Step 5 draws from, by kind; none:
+	// 2 of each (GAP-21, assumed: battle_people.go).
+	Cup map[negotiation.Marker]int `json:"cup,omitempty" yaml:"cup"`
 }
 
 // BattleSpec is a position's battle: section.

@@ -104,7 +104,7 @@ func (s *State) mayLeave(c *Char) string {
 	if s.fightsToDeath(c) {
 		return fmt.Sprintf("%s fights for the %s to the death and never leaves the map (DN3-CAMP-BATTLE-2)", c.ID, s.SideName(c.Side))
 	}
-	return ""
+	return s.peopleMayLeave(c) // battle_leave.go
 }
 
 // compactHexes writes hexes for people: "0101-0114" when they run along
@@ -333,6 +333,7 @@ func (w *world) battleOver() bool {
 	if winner != "" {
 		result = fmt.Sprintf("the %s hold the field: %s", st.SideName(winner), result)
 	}
+	w.resolveNegotiation(false) // Step 5 before turn 6 (battle_people.go)
 	w.emit(&Ended{Winner: winner, Result: result})
 	w.say(nil, "The battle of %s ends in turn %d: %s (DN3-CAMP-BATTLE-10).", st.Battle.Region, st.Turn, result)
 	return true
@@ -344,10 +345,3 @@ func (w *world) concedeBattle(side adjudicator.Side) {
 	st := w.st()
 	w.emit(&Ended{Winner: Other(side), Result: fmt.Sprintf("the %s conceded the battle", st.SideName(side))})
 }
-
-// endOfTurnFive is the end of battle turn 5 (AMB-70): the seam of Step 5
-// of a negotiation (DN3-CAMP-NEG-11, DN3-CAMP-BATTLE-9, PBEM-DN3-22), where
-// the two secret Negotiation markers are revealed and a people that
-// allies with a side enters in turn 6 by an edge its enemy did not use.
-// The people waits in Battle.People; the negotiation's chapter plays it.
-func (w *world) endOfTurnFive() {}

@@ -145,7 +145,8 @@ func eventTypes() []adjudicator.EventType {
 		ev(func() adjudicator.Event { return &Entered{} }),  // DN3 battles (battle_turn.go)
 		ev(func() adjudicator.Event { return &Exited{} }),
 	}
-	out = append(out, magicEvents()...) // magic chapter (spell_charms.go)
+	out = append(out, magicEvents()...)  // magic chapter (spell_charms.go)
+	out = append(out, peopleEvents()...) // Step 5 in a battle (battle_people.go)
 	return append(out, pause.Events(Prefix)...)
 }
 
@@ -246,7 +247,7 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 		c.At, c.Left, c.Edge = "", true, e.Region
 		c.Spent += e.MP
 	default:
-		return s.evolveMagic(ev) // magic chapter (spell_charms.go)
+		return s.evolveMagic(ev) || s.evolvePeople(ev) // magic chapter (spell_charms.go), Step 5 (battle_people.go)
 	}
 	return true
 }

@@ -35,8 +35,10 @@ var samples = map[string]adjudicator.Event{
 	Prefix + ".uncharmed":      &Uncharmed{ID: "zacharie/t1/magic-circle"},
 	Prefix + ".reappear-noted": &Noted{Unit: "zacharie", To: "0105"}, // spell_reappear.go
 	// DN3 battles (battle_events.go)
-	Prefix + ".entered": &Entered{Unit: "jon", At: "0101", MP: 1},
-	Prefix + ".exited":  &Exited{Unit: "jon", Region: "le-pont", MP: 1},
+	Prefix + ".entered":              &Entered{Unit: "jon", At: "0101", MP: 1},
+	Prefix + ".exited":               &Exited{Unit: "jon", Region: "le-pont", MP: 1},
+	Prefix + ".negotiation-drawn":    &NegDrawn{Side: Adventurers, Marker: "alliance"},
+	Prefix + ".negotiation-resolved": &NegResolved{Outcome: "neutral"},
 }
 
 // TestEveryEventFolds: every declared event type has a sample, survives a

@@ -144,6 +144,9 @@ func (ruleset) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) 
 	st := r.State().(*State)
 	w := newWorld(r)
 	w.emit(&Resolving{})
+	if st.Battle != nil {
+		w.drawNegotiation() // Step 5 at the battle's first adjudication (battle_people.go)
+	}
 	if st.Battle != nil && st.Step == StepSetup && st.Pause.Pending == nil { // DN3 battles (battle_setup.go)
 		w.setUp(subs)
 		return r.Err()

@@ -132,6 +132,8 @@ type State struct {
 	// Battle is a battle of La Conquête's own (battle.go); nil in a game of
 	// Dragon Noir 2. It never changes once the game is set up.
 	Battle *Battle `json:"battle,omitempty"`
+	// Neg is Step 5 of a negotiation in a battle (battle_people.go).
+	Neg BattleNeg `json:"neg,omitempty"`
 }
 
 // Data is the module the game is played from.
