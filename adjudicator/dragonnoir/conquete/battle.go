@@ -2,6 +2,7 @@ package conquete
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -75,8 +76,14 @@ type BattleForce struct {
 }
 
 // battlePosition builds the Battle of region: every counter of the visible
-// troops there, and a people attacked (DN3-CAMP-BATTLE-2: its counters
-// fight for the other side).
+// troops there (DN3-CAMP-STEALTH-5), at the centre or on the edge of its
+// arrival path (DN3-CAMP-BATTLE-5, -6), with its wounds, its troop's
+// fatigue (DN3-CAMP-REST-6, -7) and its PE; a night Battle in a night turn
+// (AMB-88); the people attacked, whose counters fight for the other side
+// (DN3-CAMP-BATTLE-2, AMB-60), or the people left neutral while both sides
+// are here, which waits off the map for the Negotiation markers revealed
+// at the end of turn 5 (DN3-CAMP-NEG-11, -BATTLE-9), with the influential
+// characters each side has here (Table DN3-T5).
 func battlePosition(st *State, region string) *BattlePosition {
 	d := st.data
 	p := &BattlePosition{Battle: BattleSection{Region: region, Map: d.Regions[region].Battle, Night: st.Night(),
@@ -91,20 +98,83 @@ func battlePosition(st *State, region string) *BattlePosition {
 				continue
 			}
 			f := BattleForce{Unit: id, Side: childSide(t.Side), Zone: "centre", Wounds: c.Wounds, Fatigue: t.Fatigue, PE: c.PE}
-			if t.Via != "" {
+			if t.Via != "" && !d.Regions[t.Via].Offmap {
 				f.Zone, f.Edge = "edge", t.Via
 			}
 			p.Forces = append(p.Forces, f)
 		}
 	}
-	if r := st.Region; r != nil && r.Attack != "" {
-		people := st.PeopleAt(region)
+	people := st.PeopleAt(region)
+	switch r := st.Region; {
+	case people == "":
+	case r != nil && r.Attack != "":
 		p.Battle.Attacked = people
 		for _, c := range attackedCounters(st, people) { // negotiate.go
 			p.Forces = append(p.Forces, BattleForce{Unit: c.ID, Side: childSide(Other(r.Attack)), Zone: "centre", Wounds: c.Wounds, PE: battlePE(st, c)})
 		}
+	case st.Visible(region, Rebels) && st.Visible(region, Reptilians):
+		bp := &BattlePeople{ID: people, Units: peopleUnits(st, people, region)}
+		for _, side := range sides {
+			if who := influential(st, region, side, people); len(who) > 0 {
+				if bp.Influence == nil {
+					bp.Influence = map[adjudicator.Side][]string{}
+				}
+				bp.Influence[childSide(side)] = who
+			}
+		}
+		p.Battle.People = bp
 	}
 	return p
+}
+
+// peopleUnits are the living counters of people still neutral that stand
+// at its marker in region (the module's markers: the Hermit at the Moulin,
+// an Ent at the Conseil des Ents, AMB-49), or all of them when the module
+// lists none there.
+func peopleUnits(st *State, people, region string) []string {
+	var ids []string
+	for _, m := range st.data.Peoples[people].Markers {
+		if m.Region == region {
+			ids = m.Counters
+		}
+	}
+	if ids == nil {
+		ids = sortedCounters(st.data)
+	}
+	var out []string
+	for _, id := range ids {
+		if c := st.Counters[id]; c != nil && c.People == people && c.Side == "" && !c.Dead {
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// influential are side's living counters in its visible troops in region
+// that have influence on people (Table DN3-T5, DN3-CAMP-NEG-12): counters
+// of the ids or kinds the module lists, when at least its minimum are
+// there (two blue Goblins, AMB-99).
+func influential(st *State, region string, side adjudicator.Side, people string) []string {
+	inf, ok := st.data.Peoples[people].Influence[side]
+	if !ok {
+		return nil
+	}
+	var out []string
+	for _, t := range st.TroopsIn(region, side) {
+		if t.Stealthy {
+			continue
+		}
+		for _, id := range t.Counters {
+			if c := st.Counters[id]; c != nil && !c.Dead && (slices.Contains(inf.Of, id) || slices.Contains(inf.Of, c.Kind)) {
+				out = append(out, id)
+			}
+		}
+	}
+	if len(out) < max(inf.Min, 1) {
+		return nil
+	}
+	slices.Sort(out)
+	return out
 }
 
 // battleTitle names a Battle for people.
@@ -117,8 +187,8 @@ func battleTitle(st *State, key string) string {
 	return "the Battle " + key
 }
 
-// startBattle creates the Battle of region as a child game and waits for
-// its result.
+// startBattle creates the Battle of region as a child game of the
+// tactical ruleset (DN3-CAMP-BATTLE-1, -4, -7) and waits for its result.
 func (x *world) startBattle(region string) {
 	st := x.st()
 	key := "b" + strconv.Itoa(len(st.Battles)+1)
@@ -135,7 +205,14 @@ func (x *world) startBattle(region string) {
 		x.r.Fail(err)
 		return
 	}
-	x.emit(&BattleBegun{Key: key, Region: region, People: pos.Battle.Attacked})
+	begun := &BattleBegun{Key: key, Region: region, People: pos.Battle.Attacked}
+	if pos.Battle.Attacked != "" {
+		begun.Attacker = st.Region.Attack
+	}
+	if pos.Battle.People != nil {
+		begun.Step5 = pos.Battle.People.ID
+	}
+	x.emit(begun)
 	x.emit(child)
 	var units []string
 	for _, f := range pos.Forces {
@@ -143,6 +220,17 @@ func (x *world) startBattle(region string) {
 	}
 	x.say(nil, "The Battle of %s begins (%s): %s; its counters are placed on the tactical map (DN3-CAMP-BATTLE-4 … 6): %s.",
 		x.data().regionName(region), key, map[bool]string{true: "a night battle (AMB-88)", false: "by day"}[pos.Battle.Night], list(units))
+	if a := pos.Battle.Attacked; a != "" {
+		x.say(nil, "%s command %s, who fight to the death and never leave the map (DN3-CAMP-BATTLE-2, AMB-60).",
+			capital(sideName(Other(st.Region.Attack))), x.data().Peoples[a].Name)
+	}
+	if bp := pos.Battle.People; bp != nil {
+		x.say(nil, "%s wait off the map: each side draws a Negotiation marker in secret, revealed at the end of the Battle's turn 5 (DN3-CAMP-NEG-11, -BATTLE-9).",
+			x.data().Peoples[bp.ID].Name)
+	}
+	if st.RefereeBattles {
+		x.say(nil, "The referee decides this Battle (option battles=referee): he ends game %s with its result (docs/la-conquete.md).", key)
+	}
 	x.await(Wait{Phase: ReqResult, Side: adjudicator.SeriesSide, Key: key})
 }
 
@@ -155,81 +243,284 @@ var resultRequest = &requestKind{
 	Decide: func(x *world, w Wait, o adjudicator.Orders) { x.applyBattle(w.Key, o.(*adjudicator.ChildResult)) },
 }
 
-// applyBattle applies a Battle's result (its final view, as the contract
-// says): each counter gone is dead, wounded keeps its wounds, "pe:UNIT"
-// markers are PE left, and "left:REGION" counters left by the edge leading
-// there (placeLeft, DN3-CAMP-RETREAT-4). The Battle's counters were seen
-// by everyone on the tactical map: these changes are public (HID-11).
-func (x *world) applyBattle(key string, res *adjudicator.ChildResult) {
-	st := x.st()
-	var winner adjudicator.Side
-	switch res.Winner {
-	case ChildRebels:
-		winner = Rebels
-	case ChildReptilians:
-		winner = Reptilians
+// battle is the Battle of key, nil if none.
+func (st *State) battle(key string) *Battle {
+	for _, b := range st.Battles {
+		if b.Key == key {
+			return b
+		}
 	}
-	x.emit(&BattleEnded{Key: key, Winner: winner, Result: res.Result})
-	left := map[string]string{}
-	var dead []string
-	changed := map[adjudicator.Side]*Sheet{Rebels: {Side: Rebels}, Reptilians: {Side: Reptilians}}
-	for _, u := range res.View.Units {
-		c := st.Counters[u.ID]
-		if c == nil {
+	return nil
+}
+
+// campaignSide is the campaign side of a battle side, "" for none.
+func campaignSide(s adjudicator.Side) adjudicator.Side {
+	switch s {
+	case ChildRebels:
+		return Rebels
+	case ChildReptilians:
+		return Reptilians
+	}
+	return ""
+}
+
+// fate is what a Battle did to one counter: its final view.
+type fate struct {
+	id      string
+	side    adjudicator.Side // the campaign side it fought for
+	gone    bool
+	wounds  int  // the wounds it has after the Battle
+	healed  bool // no wound status: the Battle's magic healed it
+	pe      int
+	hasPE   bool
+	left    string // the Region of the edge it left by
+	entered bool   // it was on the map (a people waiting off it was not)
+}
+
+// fates reads the Battle's final view (the contract with the tactical
+// ruleset): each unit once, Gone if dead; "wounded" or "wounded-2" in its
+// status; "left:REGION" where it left the map; "pe:UNIT" markers for the
+// PE left.
+func fates(st *State, v adjudicator.View) []*fate {
+	var out []*fate
+	for _, u := range v.Units {
+		if st.Counters[u.ID] == nil {
 			continue
 		}
-		n := *c
+		f := &fate{id: u.ID, side: campaignSide(u.Side), gone: u.Gone, entered: u.Gone || u.At != ""}
 		switch {
-		case u.Gone:
-			n.Dead = true
-			dead = append(dead, u.ID)
 		case slices.Contains(u.Status, "wounded-2"):
-			n.Wounds = 2
+			f.wounds = 2
 		case slices.Contains(u.Status, "wounded"):
-			n.Wounds = max(n.Wounds, 1)
+			f.wounds = 1
 		default:
-			n.Wounds = 0 // healed in the Battle
+			f.healed = true
 		}
-		if pe, ok := res.View.Markers["pe:"+u.ID]; ok {
-			if v, err := strconv.Atoi(fmt.Sprint(pe)); err == nil {
-				n.PE = v
+		if pe, ok := v.Markers["pe:"+u.ID]; ok {
+			if n, err := strconv.Atoi(fmt.Sprint(pe)); err == nil {
+				f.pe, f.hasPE = n, true
 			}
 		}
 		if r, ok := strings.CutPrefix(u.At, "left:"); ok && !u.Gone {
-			left[u.ID] = r
+			f.left = r
 		}
-		side := c.Side
-		if side == "" {
-			side = Other(x.st().Region.Attack) // a people attacked fought for the other side
-		}
-		if n != *c && changed[side] != nil {
-			changed[side].Counters = append(changed[side].Counters, &n)
+		out = append(out, f)
+	}
+	return out
+}
+
+// applyBattle applies a Battle's result (its final view, as the contract
+// says; with option battles=referee, the referee's words, referee.go):
+//   - the dead are dead, the wounded keep their wounds, a wound healed in
+//     the Battle is gone, casters keep the PE they have left;
+//   - the counters that left the map leave their troops until the
+//     retreats place them where they went (DN3-CAMP-RETREAT-4);
+//   - a people attacked that won joins the side that commanded it, in a
+//     new troop if a marker is free, the Black Dragon excepted
+//     (DN3-CAMP-BATTLE-2, AMB-51); one destroyed loses its marker here;
+//   - the people of Step 5 joins the side the Negotiation markers gave it
+//     (the "negotiation" marker, DN3-CAMP-NEG-11, AMB-57, AMB-58);
+//   - the goblins' wolves and hyenas whose masters were killed and the
+//     animals of druids killed leave the game (DN3-PEOPLE-GOB-9,
+//     DN3-PEOPLE-DRUID-6).
+//
+// Which counters fought, fell, were wounded or left was seen by everyone
+// on the tactical map: the lines say it; the army sheets' changes are
+// sealed to their sides (HID-11).
+func (x *world) applyBattle(key string, res *adjudicator.ChildResult) {
+	st, d := x.st(), x.data()
+	b := st.battle(key)
+	if b == nil {
+		x.r.Fail(fmt.Errorf("conquete: a result for %s, which is no Battle of the campaign", key))
+		return
+	}
+	region := b.Region
+	winner := campaignSide(res.Winner)
+	fs := fates(st, res.View)
+	neg := fmt.Sprint(res.View.Markers["negotiation"])
+	if st.RefereeBattles {
+		var said string
+		if fs, said = x.refereeFates(b, res, fs); said != "" {
+			neg = said
 		}
 	}
-	// The dead leave their troops; emptied troops are removed (DN3-CAMP-TROOP-2).
+	a := &aftermath{st: st, eds: map[adjudicator.Side]*armyEdit{Rebels: newArmyEdit(st, Rebels), Reptilians: newArmyEdit(st, Reptilians)},
+		neutral: map[string]*Counter{}}
+	var dead, wounded []string
+	leftTo := map[string]string{}
+	for _, f := range fs {
+		c := a.counter(f.id)
+		switch {
+		case f.gone:
+			c.Dead = true
+			dead = append(dead, f.id)
+		case f.wounds > 0:
+			c.Wounds = f.wounds
+			wounded = append(wounded, f.id)
+		case f.healed && f.entered:
+			c.Wounds = 0
+		}
+		if f.hasPE {
+			c.PE = f.pe
+		}
+		if f.left != "" {
+			leftTo[f.id] = f.left
+		}
+	}
 	for _, side := range sides {
-		s := changed[side]
-		for _, t := range st.SideTroops(side) {
-			kept := slices.DeleteFunc(slices.Clone(t.Counters), func(id string) bool { return slices.Contains(dead, id) })
-			switch {
-			case len(kept) == 0:
-				s.Removed = append(s.Removed, t.ID)
-			case len(kept) != len(t.Counters):
-				c := *t
-				c.Counters = kept
-				s.Troops = append(s.Troops, &c)
+		var out []string
+		for _, id := range append(slices.Clone(dead), slices.Sorted(maps.Keys(leftTo))...) {
+			if st.Counters[id].Side == side {
+				out = append(out, id)
 			}
 		}
-		if len(s.Counters)+len(s.Troops)+len(s.Removed) > 0 {
-			x.emit(s)
-		}
+		a.eds[side].take(out...)
 	}
-	x.say(nil, "%s ends: %s.", capital(battleTitle(x.st(), key)), res.Result)
+	x.say(nil, "%s ends: %s.", capital(battleTitle(st, key)), res.Result)
 	if len(dead) > 0 {
 		x.say(nil, "Killed in the Battle: %s.", list(dead))
 	}
-	if len(left) > 0 {
-		x.placeLeft(left)
+	if len(wounded) > 0 {
+		x.say(nil, "Wounded: %s.", list(wounded))
 	}
-	x.victory(false)
+	x.animalsLeave(a, fs)
+	// The people of the Battle.
+	joins, people := adjudicator.Side(""), ""
+	switch {
+	case b.People != "":
+		people = b.People
+		controller := Other(b.Attacker)
+		switch {
+		case winner != controller:
+		case people == "dragon":
+			x.say(nil, "%s wins and stays in its Region, neutral, with its wounds: it joins no side (DN3-PEOPLE-DRAGON-8, AMB-51).", capital(d.Peoples[people].Name))
+		default:
+			joins = controller
+		}
+	case b.Step5 != "":
+		people = b.Step5
+		switch neg {
+		case string(Rebels), string(Reptilians):
+			joins = adjudicator.Side(neg)
+		default:
+			x.say(nil, "The Negotiation markers leave %s neutral (DN3-CAMP-NEG-11, AMB-57, AMB-58).", d.Peoples[people].Name)
+		}
+	}
+	if people != "" {
+		units := peopleUnits(st, people, region)
+		if len(units) > 0 && !slices.ContainsFunc(units, func(id string) bool { return !a.counter(id).Dead }) {
+			x.emit(peopleWithout(st, people, region))
+			x.say(nil, "%s are no more: their marker leaves %s (DN3-CAMP-BATTLE-2).", capital(d.Peoples[people].Name), d.regionName(region))
+		} else if joins != "" {
+			x.peopleJoins(a, a.eds[joins], people, region, leftTo)
+		}
+	}
+	left := map[string]Exit{}
+	for _, id := range slices.Sorted(maps.Keys(leftTo)) {
+		c := a.counter(id)
+		if c.Side == "" || c.Dead {
+			continue
+		}
+		fatigue := ""
+		if t := st.TroopOf(id); t != nil {
+			fatigue = t.Fatigue
+		}
+		left[id] = Exit{To: leftTo[id], Fatigue: fatigue}
+	}
+	x.emit(&BattleEnded{Key: key, Winner: winner, Result: res.Result, Left: left})
+	for _, side := range sides {
+		a.eds[side].emit(x)
+	}
+	s := &Sheet{}
+	for _, id := range slices.Sorted(maps.Keys(a.neutral)) {
+		if *a.neutral[id] != *st.Counters[id] {
+			s.Counters = append(s.Counters, a.neutral[id])
+		}
+	}
+	if len(s.Counters) > 0 {
+		x.emit(s) // a neutral people's counters: on no side's sheet, seen by all
+	}
+	byRegion := map[string][]string{}
+	for _, id := range slices.Sorted(maps.Keys(left)) {
+		byRegion[left[id].To] = append(byRegion[left[id].To], id)
+	}
+	for _, r := range slices.Sorted(maps.Keys(byRegion)) {
+		x.say(nil, "%s left the map toward %s (DN3-CAMP-BATTLE-8): they are placed after the Battle (DN3-CAMP-RETREAT-4).", list(byRegion[r]), d.regionName(r))
+	}
+}
+
+// aftermath is a Battle's changes being made: each side's sheet, and the
+// counters of peoples still neutral.
+type aftermath struct {
+	st      *State
+	eds     map[adjudicator.Side]*armyEdit
+	neutral map[string]*Counter
+}
+
+// counter is id's state as the aftermath changes it, on its side's sheet.
+func (a *aftermath) counter(id string) *Counter {
+	if c := a.neutral[id]; c != nil {
+		return c
+	}
+	for _, ed := range a.eds {
+		if c := ed.counters[id]; c != nil {
+			return c
+		}
+	}
+	if c := a.st.Counters[id]; c.Side != "" {
+		return a.eds[c.Side].counter(id)
+	}
+	c := *a.st.Counters[id]
+	a.neutral[id] = &c
+	return &c
+}
+
+// peopleWithout is people's change when its marker in region is gone.
+func peopleWithout(st *State, people, region string) *PeopleChanged {
+	p := st.Peoples[people]
+	return &PeopleChanged{People: people, Markers: slices.DeleteFunc(slices.Clone(p.Markers), func(r string) bool { return r == region }),
+		Allied: p.Allied, Announced: p.Announced}
+}
+
+// peopleJoins makes the Battle's people the ally of ed's side: its living
+// counters on the map or waiting off it join that side's troop in region,
+// or a new one; those that left the map are placed as the side's
+// (DN3-CAMP-RETREAT-4). With no troop there and no marker free it stays
+// neutral (DN3-CAMP-BATTLE-2, AMB-57). Its marker there is removed: the
+// Region is Empty (DN3-CAMP-MAP-4).
+func (x *world) peopleJoins(a *aftermath, ed *armyEdit, people, region string, leftTo map[string]string) {
+	st, d := x.st(), x.data()
+	var stay, all []string
+	for _, id := range peopleUnits(st, people, region) {
+		if a.counter(id).Dead {
+			continue
+		}
+		all = append(all, id)
+		if leftTo[id] == "" {
+			stay = append(stay, id)
+		}
+	}
+	dest := ed.free()
+	if ts := ed.visibleIn(region); len(ts) > 0 {
+		dest = ts[0].ID
+	}
+	name := d.Peoples[people].Name
+	if dest == "" && len(stay) > 0 {
+		x.say(nil, "%s would join %s, who have no Troop marker free: they stay neutral (DN3-CAMP-BATTLE-2, AMB-57).", capital(name), sideName(ed.side))
+		return
+	}
+	for _, id := range all {
+		c := ed.counter(id)
+		*c = *a.neutral[id]
+		c.Side = ed.side
+		delete(a.neutral, id)
+	}
+	p := st.Peoples[people]
+	x.emit(&PeopleChanged{People: people, Markers: peopleWithout(st, people, region).Markers, Allied: ed.side, Announced: p.Announced})
+	if len(stay) > 0 {
+		t := ed.put(dest, region, "", "", stay...)
+		x.say(nil, "%s join %s (DN3-CAMP-MAP-4): %s, in their troop %s at %s.", capital(name), sideName(ed.side), list(stay), t.ID, d.regionName(region))
+	} else {
+		x.say(nil, "%s join %s (DN3-CAMP-MAP-4).", capital(name), sideName(ed.side))
+	}
 }

@@ -3,6 +3,7 @@ package conquete
 import (
 	"cmp"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -107,8 +108,12 @@ type RegionChosen struct {
 }
 
 // RegionStep moves the Region's resolution to its next step (negotiate.go).
+// Again starts its fight over: both sides are still there after a Battle
+// and its retreats (a people joined the side that had left it,
+// DN3-CAMP-NEG-11), and choose again to fight or flee.
 type RegionStep struct {
-	Step string `json:"step"`
+	Step  string `json:"step"`
+	Again bool   `json:"again,omitempty"`
 }
 
 // FightChosen is both sides' fight-or-flee choices, revealed together
@@ -131,9 +136,11 @@ type RegionDone struct {
 
 // BattleBegun records a Battle, created as a child game (battle.go).
 type BattleBegun struct {
-	Key    string `json:"key"`
-	Region string `json:"region"`
-	People string `json:"people,omitempty"`
+	Key      string           `json:"key"`
+	Region   string           `json:"region"`
+	People   string           `json:"people,omitempty"`   // the people attacked (DN3-CAMP-BATTLE-2)
+	Attacker adjudicator.Side `json:"attacker,omitempty"` // and who attacked it
+	Step5    string           `json:"step5,omitempty"`    // the people of Step 5 waiting off the map (DN3-CAMP-NEG-11)
 }
 
 // BattleEnded records a Battle's end (its counters' fates are in a Sheet).
@@ -141,7 +148,22 @@ type BattleEnded struct {
 	Key    string           `json:"key"`
 	Winner adjudicator.Side `json:"winner,omitempty"`
 	Result string           `json:"result"`
+	// Left are the counters that left the map, to be placed in troops
+	// where they went (DN3-CAMP-RETREAT-4).
+	Left map[string]Exit `json:"left,omitempty"`
 }
+
+// RetreatPlanned is a side's answer on its retreat (PBEM-DN3-24, -25),
+// sealed to it: which troops the counters that left the map join is its
+// army sheet's business (HID-11).
+type RetreatPlanned struct {
+	Side adjudicator.Side `json:"side"`
+	Plan *RetreatPlan     `json:"plan"`
+}
+
+// Placed records that the counters that left the map, or fled, have been
+// placed: the retreats are over.
+type Placed struct{}
 
 // PeopleChanged sets a people's markers, allied side and whether its
 // relation was announced.
@@ -182,6 +204,8 @@ func (*AttackDecided) EventType() string    { return Prefix + "attack" }
 func (*RegionDone) EventType() string       { return Prefix + "region-done" }
 func (*BattleBegun) EventType() string      { return Prefix + "battle" }
 func (*BattleEnded) EventType() string      { return Prefix + "battle-ended" }
+func (*RetreatPlanned) EventType() string   { return Prefix + "retreat-plan" }
+func (*Placed) EventType() string           { return Prefix + "placed" }
 func (*PeopleChanged) EventType() string    { return Prefix + "people" }
 func (*FortHeld) EventType() string         { return Prefix + "fort" }
 func (*Ended) EventType() string            { return Prefix + "ended" }
@@ -189,7 +213,7 @@ func (*Ended) EventType() string            { return Prefix + "ended" }
 func eventTypes() []adjudicator.EventType {
 	evs := []adjudicator.Event{&Await{}, &At{}, &TurnBegun{}, &Sheet{}, &MessengerSet{}, &RelationSet{}, &SertegNightSet{},
 		&MovementBegun{}, &Acted{}, &TroopMoved{}, &Revealed{}, &NegotiationBegun{}, &RegionChosen{}, &RegionStep{},
-		&FightChosen{}, &AttackDecided{}, &RegionDone{}, &BattleBegun{}, &BattleEnded{}, &PeopleChanged{}, &FortHeld{}, &Ended{}, &MarkerDrawn{}}
+		&FightChosen{}, &AttackDecided{}, &RegionDone{}, &BattleBegun{}, &BattleEnded{}, &RetreatPlanned{}, &Placed{}, &PeopleChanged{}, &FortHeld{}, &Ended{}, &MarkerDrawn{}}
 	var out []adjudicator.EventType
 	for _, e := range evs {
 		proto := e
@@ -241,6 +265,10 @@ func newLike(ev adjudicator.Event) adjudicator.Event {
 		return &BattleBegun{}
 	case *BattleEnded:
 		return &BattleEnded{}
+	case *RetreatPlanned:
+		return &RetreatPlanned{}
+	case *Placed:
+		return &Placed{}
 	case *PeopleChanged:
 		return &PeopleChanged{}
 	case *MarkerDrawn:
@@ -335,6 +363,10 @@ func (st *State) evolve(ev adjudicator.Event) bool {
 	case *RegionStep:
 		if st.Region != nil {
 			st.Region.Step = e.Step
+			if e.Again {
+				st.Region.Fight, st.Region.Attack, st.Region.Battle = nil, "", ""
+				st.Region.Left, st.Region.Plans = nil, nil
+			}
 		}
 	case *FightChosen:
 		if st.Region != nil {
@@ -348,7 +380,7 @@ func (st *State) evolve(ev adjudicator.Event) bool {
 		st.Resolved = append(st.Resolved, e.Region)
 		st.Region = nil
 	case *BattleBegun:
-		st.Battles = append(st.Battles, &Battle{Key: e.Key, Turn: st.Turn, Region: e.Region, People: e.People})
+		st.Battles = append(st.Battles, &Battle{Key: e.Key, Turn: st.Turn, Region: e.Region, People: e.People, Attacker: e.Attacker, Step5: e.Step5})
 		if st.Region != nil {
 			st.Region.Battle = e.Key
 		}
@@ -357,6 +389,20 @@ func (st *State) evolve(ev adjudicator.Event) bool {
 			if b.Key == e.Key {
 				b.Done, b.Winner, b.Result = true, e.Winner, e.Result
 			}
+		}
+		if st.Region != nil && len(e.Left) > 0 {
+			st.Region.Left = maps.Clone(e.Left)
+		}
+	case *RetreatPlanned:
+		if st.Region != nil {
+			if st.Region.Plans == nil {
+				st.Region.Plans = map[adjudicator.Side]*RetreatPlan{}
+			}
+			st.Region.Plans[e.Side] = e.Plan.clone()
+		}
+	case *Placed:
+		if st.Region != nil {
+			st.Region.Left, st.Region.Plans = nil, nil
 		}
 	case *PeopleChanged:
 		p := st.Peoples[e.People]

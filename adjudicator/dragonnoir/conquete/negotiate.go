@@ -2,6 +2,7 @@ package conquete
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"gopkg.in/yaml.v3"
@@ -20,8 +21,11 @@ import (
 //	attack     the side alone there may attack the people left neutral (attackChoice, DN3-CAMP-BATTLE-2, AMB-60)
 //	fight      both sides choose to fight or flee, at once (fightChoice, DN3-CAMP-BATTLE-3)
 //	battle     the Battle, a child game (battle.go: startBattle, applyBattle)
-//	retreat    the retreats (retreat.go: retreat, DN3-CAMP-RETREAT-*)
-//	done       the Region is resolved (regionDone)
+//	after      after a Battle: its casters' last spells (afterBattle, DN3-MAGIC-7, the magic chapter's)
+//	retreat    the sides that have a choice in their retreat say it (retreat.go: retreat, PBEM-DN3-24, -25)
+//	place      the retreats (retreat.go: place, DN3-CAMP-RETREAT-1 … 5)
+//	again      after the retreats (afterRetreat: Step 5 when a side fled, DN3-CAMP-NEG-11, the negotiation chapter's)
+//	done       the Region is resolved (regionDone), or, both sides still there, fought over (DN3-CAMP-NEG-11)
 
 // Steps of a Region's resolution.
 const (
@@ -29,7 +33,10 @@ const (
 	StepAttack    = "attack"
 	StepFight     = "fight"
 	StepBattle    = "battle"
+	StepAfter     = "after"
 	StepRetreat   = "retreat"
+	StepPlace     = "place"
+	StepAgain     = "again"
 	StepDone      = "done"
 )
 
@@ -126,18 +133,34 @@ func (x *world) resolveRegion() {
 		x.regionStep(StepBattle)
 		x.fightChoice(region)
 	case StepBattle:
-		x.regionStep(StepRetreat)
+		x.regionStep(StepAfter)
 		if x.battleDue(region) {
 			x.startBattle(region)
 		} else {
 			x.step5Fled(region) // alliance.go
 		}
+	case StepAfter:
+		x.regionStep(StepRetreat)
+		if st.Region.Battle != "" {
+			x.afterBattle(region, st.Region.Battle)
+		}
 	case StepRetreat:
-		x.regionStep(StepDone)
-		x.attackedWon(region)
+		x.regionStep(StepPlace)
 		x.retreat(region)
-		x.secondBattle(region) // alliance.go: DN3-CAMP-NEG-11
+	case StepPlace:
+		x.regionStep(StepAgain)
+		x.place(region)
+	case StepAgain:
+		x.regionStep(StepDone)
+		x.afterRetreat(region)
 	case StepDone:
+		if st.Visible(region, Rebels) && st.Visible(region, Reptilians) {
+			// DN3-CAMP-NEG-11: a people joined the side that had left
+			// the field; or the Battle ended with both sides there.
+			x.emit(&RegionStep{Step: StepFight, Again: true})
+			x.say(nil, "Both sides are still at %s: they choose again to fight or flee (DN3-CAMP-NEG-11).", x.data().regionName(region))
+			return
+		}
 		x.regionDone(region)
 	default:
 		x.r.Fail(fmt.Errorf("conquete: no step %q in a Region's resolution", st.Region.Step))
@@ -274,12 +297,45 @@ func (x *world) attackedWon(region string) {
 }
 
 // fightChoice asks both sides at once, when both have visible troops in
-// region, whether they fight or flee (DN3-CAMP-BATTLE-3, HID-15).
+// region, whether they fight or flee (DN3-CAMP-BATTLE-3, HID-15), but for
+// a side whose choice the rules make (forcedChoices).
 func (x *world) fightChoice(region string) {
 	st := x.st()
-	if st.Visible(region, Rebels) && st.Visible(region, Reptilians) {
-		x.await(both(ReqFight)...)
+	if !st.Visible(region, Rebels) || !st.Visible(region, Reptilians) {
+		return
 	}
+	forced := forcedChoices(st, region)
+	var ws []Wait
+	for _, side := range sides {
+		if forced[side] == "" {
+			ws = append(ws, Wait{Phase: ReqFight, Side: side})
+		}
+	}
+	if len(forced) > 0 {
+		x.emit(&FightChosen{Choices: forced})
+		if forced[Reptilians] == "fight" {
+			x.say(nil, "The Kandärs attack the Rebels besieging Fort Ekal at once, whatever the odds: the Reptilians fight (DN3-CAMP-KANDAR-5, PBEM-DN3-18).")
+		}
+	}
+	if len(ws) > 0 {
+		x.await(ws...)
+		return
+	}
+	x.say(nil, "The choices are revealed together: the Rebels %s, the Reptilians %s (DN3-CAMP-BATTLE-3).", forced[Rebels], forced[Reptilians])
+}
+
+// forcedChoices are the fight-or-flee choices the rules make: the Kandärs
+// attack the Rebels besieging the Fort the Reptilians hold
+// (DN3-CAMP-KANDAR-5, AMB-55: both sides at Fort Ekal before its Battle).
+func forcedChoices(st *State, region string) map[adjudicator.Side]string {
+	out := map[adjudicator.Side]string{}
+	if k := st.Troop(Reptilians, KandarTroop); region == "fort-ekal" && st.Held == Reptilians && k != nil && k.Region == region && !k.Stealthy {
+		out[Reptilians] = "fight"
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // FightOrders is a side's fight-or-flee choice.
@@ -307,9 +363,9 @@ var fightRequest = &requestKind{
 	},
 	Decide: func(x *world, w Wait, o adjudicator.Orders) {
 		st := x.st()
-		choices := map[adjudicator.Side]string{}
-		if st.Region.Fight != nil {
-			choices = st.Region.Fight
+		choices := maps.Clone(st.Region.Fight)
+		if choices == nil {
+			choices = map[adjudicator.Side]string{}
 		}
 		choices[w.Side] = o.(*FightOrders).Choice
 		x.emit(&FightChosen{Choices: choices})
@@ -353,6 +409,22 @@ func (x *world) regionDone(region string) {
 	}
 	x.emit(&RegionDone{Region: region})
 }
+
+// afterBattle is the moment after the Battle key of region, before the
+// troops are re-formed and put back on the strategic map: the last moment
+// its casters may heal or raise the dead (DN3-MAGIC-7, PBEM-DN3-26), the
+// magic chapter's. The Battle's dead are dead in the state (applyBattle);
+// the counters that left its map wait in State.Region.Left.
+func (x *world) afterBattle(region, key string) {}
+
+// afterRetreat is the moment after the retreats of region: when a side
+// fled where both sides found a people left neutral, its Negotiation
+// marker is discarded and the other's applied as in Step 4
+// (DN3-CAMP-NEG-11, AMB-58), the negotiation chapter's. A people that
+// joins the side that fled, in a new troop here, starts a second Battle:
+// resolveRegion sees both sides still here and asks again to fight or
+// flee.
+func (x *world) afterRetreat(region string) {}
 
 // afterBattles is the end of the Negotiations & Battles phase, once every
 // Region is resolved: the casters who were in no Battle may cast a spell

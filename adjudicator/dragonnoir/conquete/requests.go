@@ -42,14 +42,15 @@ const (
 )
 
 var requestKinds = map[string]*requestKind{
-	ReqSetup:  setupRequest,  // setup.go
-	ReqReorg:  reorgRequest,  // reorg.go
-	ReqMove:   moveRequest,   // move.go
-	ReqReveal: revealRequest, // reveal.go
-	ReqRegion: regionRequest, // negotiate.go
-	ReqAttack: attackRequest, // negotiate.go
-	ReqFight:  fightRequest,  // negotiate.go
-	ReqResult: resultRequest, // battle.go
+	ReqSetup:   setupRequest,   // setup.go
+	ReqReorg:   reorgRequest,   // reorg.go
+	ReqMove:    moveRequest,    // move.go
+	ReqReveal:  revealRequest,  // reveal.go
+	ReqRegion:  regionRequest,  // negotiate.go
+	ReqAttack:  attackRequest,  // negotiate.go
+	ReqFight:   fightRequest,   // negotiate.go
+	ReqResult:  resultRequest,  // battle.go
+	ReqRetreat: retreatRequest, // retreat.go
 }
 
 // when is the current turn for people: "turn 3 (day 1, Après-midi)".

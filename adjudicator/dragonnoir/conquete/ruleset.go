@@ -43,6 +43,8 @@ var (
 var knownOptions = []adjudicator.OptionInfo{
 	{Name: "length", Default: "module",
 		Doc: "the last strategic turn, as DAY-SLOT (3-soir, 4-nuit): the game ends after it (AMB-97; the module's default is the end of the Soir of day 3)"},
+	{Name: "battles", Default: "tactical",
+		Doc: "tactical: the players play each Battle as a Dragon Noir game; referee: the referee decides each Battle, ending its game with the result in words (dead:, wounded:, left:, pe:, negotiation:; docs/la-conquete.md)"},
 }
 
 func (ruleset) Info() adjudicator.Info {
@@ -80,6 +82,7 @@ func (ruleset) CheckModule(m adjudicator.Module) error {
 // options are a game's options, read.
 type options struct {
 	lastDay, lastSlot int
+	refereeBattles    bool
 }
 
 func parseOptions(d *Data, o map[string]string) (options, error) {
@@ -105,8 +108,16 @@ func parseOptions(d *Data, o map[string]string) (options, error) {
 				return opt, fmt.Errorf("option length=%s: the campaign starts on day %d, %s", v, d.Start.Day, d.Start.Slot)
 			}
 			opt.lastDay, opt.lastSlot = n, s
+		case "battles":
+			switch v {
+			case "tactical":
+			case "referee":
+				opt.refereeBattles = true
+			default:
+				return opt, fmt.Errorf("option battles=%s: write tactical (the players play each Battle) or referee (the referee decides it)", v)
+			}
 		default:
-			return opt, fmt.Errorf("unknown option %q (La Conquête knows length)", k)
+			return opt, fmt.Errorf("unknown option %q (La Conquête knows length and battles)", k)
 		}
 	}
 	return opt, nil

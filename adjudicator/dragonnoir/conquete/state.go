@@ -141,14 +141,42 @@ type Resolving struct {
 	// Drawn are the Negotiation markers drawn here (Step 5: each sealed to
 	// its side, DN3-CAMP-NEG-11, HID-14), by side.
 	Drawn map[adjudicator.Side]string `json:"drawn,omitempty"`
+	// Left are the counters that left the Battle's map, each with where it
+	// went, waiting to be placed in troops (DN3-CAMP-RETREAT-4).
+	Left map[string]Exit `json:"left,omitempty"`
+	// Plans are the sides' answers on their retreats (PBEM-DN3-24, -25),
+	// applied together (battle_retreat.go).
+	Plans map[adjudicator.Side]*RetreatPlan `json:"plans,omitempty"`
+}
+
+// Exit is a counter that left a Battle's map by the edge leading to To,
+// from a troop as tired as Fatigue.
+type Exit struct {
+	To      string `json:"to"`
+	Fatigue string `json:"fatigue,omitempty"`
+}
+
+// RetreatPlan is a side's answer on its retreat: the path each of its
+// troops at the centre flees by (DN3-CAMP-RETREAT-2, PBEM-DN3-24), or the
+// troops the counters that left the map join (DN3-CAMP-RETREAT-4,
+// PBEM-DN3-25).
+type RetreatPlan struct {
+	Paths  map[string]string   `json:"paths,omitempty" yaml:"paths,omitempty"`
+	Troops map[string][]string `json:"troops,omitempty" yaml:"troops,omitempty"`
+	Order  []string            `json:"order,omitempty" yaml:"-"` // Troops' ids in the order given
 }
 
 // Battle is a Battle created as a child game.
 type Battle struct {
-	Key    string           `json:"key"`
-	Turn   int              `json:"turn"`
-	Region string           `json:"region"`
-	People string           `json:"people,omitempty"` // the people attacked, if any
+	Key    string `json:"key"`
+	Turn   int    `json:"turn"`
+	Region string `json:"region"`
+	People string `json:"people,omitempty"` // the people attacked, if any
+	// Attacker is the side that attacked People (DN3-CAMP-BATTLE-2).
+	Attacker adjudicator.Side `json:"attacker,omitempty"`
+	// Step5 is the people waiting off the map for the Negotiation markers
+	// revealed at the end of turn 5 (DN3-CAMP-NEG-11, -BATTLE-9).
+	Step5  string           `json:"step5,omitempty"`
 	Done   bool             `json:"done,omitempty"`
 	Winner adjudicator.Side `json:"winner,omitempty"` // the campaign side that won, "" for none
 	Result string           `json:"result,omitempty"`
@@ -165,6 +193,8 @@ type State struct {
 	// Length is the last turn's day and slot (game option length).
 	LastDay  int `json:"last_day"`
 	LastSlot int `json:"last_slot"`
+	// RefereeBattles: the referee decides the Battles (option battles).
+	RefereeBattles bool `json:"referee_battles,omitempty"`
 
 	Troops   []*Troop                `json:"troops"`
 	Counters map[string]*Counter     `json:"counters"`
@@ -326,6 +356,13 @@ func (st *State) Clone() *State {
 		r := *st.Region
 		r.Fight = maps.Clone(st.Region.Fight)
 		r.Drawn = maps.Clone(st.Region.Drawn)
+		r.Left = maps.Clone(st.Region.Left)
+		if st.Region.Plans != nil {
+			r.Plans = map[adjudicator.Side]*RetreatPlan{}
+			for s, p := range st.Region.Plans {
+				r.Plans[s] = p.clone()
+			}
+		}
 		c.Region = &r
 	}
 	c.Battles = make([]*Battle, len(st.Battles))
@@ -334,4 +371,15 @@ func (st *State) Clone() *State {
 		c.Battles[i] = &x
 	}
 	return &c
+}
+
+func (p *RetreatPlan) clone() *RetreatPlan {
+	c := &RetreatPlan{Paths: maps.Clone(p.Paths), Order: slices.Clone(p.Order)}
+	if p.Troops != nil {
+		c.Troops = map[string][]string{}
+		for k, v := range p.Troops {
+			c.Troops[k] = slices.Clone(v)
+		}
+	}
+	return c
 }
