@@ -338,9 +338,10 @@ func (x *world) applyBattle(key string, res *adjudicator.ChildResult) {
 	winner := campaignSide(res.Winner)
 	fs := fates(st, res.View)
 	neg := fmt.Sprint(res.View.Markers["negotiation"])
+	var ignored []string
 	if st.RefereeBattles {
 		var said string
-		if fs, said = x.refereeFates(b, res, fs); said != "" {
+		if fs, said, ignored = x.refereeFates(res, fs); said != "" {
 			neg = said
 		}
 	}
@@ -377,6 +378,9 @@ func (x *world) applyBattle(key string, res *adjudicator.ChildResult) {
 		a.eds[side].take(out...)
 	}
 	x.say(nil, "%s ends: %s.", capital(battleTitle(st, key)), res.Result)
+	if len(ignored) > 0 {
+		x.say(nil, "The referee's result names %s, which are no counters of this Battle (or no Region): ignored.", list(ignored))
+	}
 	if len(dead) > 0 {
 		x.say(nil, "Killed in the Battle: %s.", list(dead))
 	}
@@ -490,9 +494,10 @@ func peopleWithout(st *State, people, region string) *PeopleChanged {
 // Region is Empty (DN3-CAMP-MAP-4).
 func (x *world) peopleJoins(a *aftermath, ed *armyEdit, people, region string, leftTo map[string]string) {
 	st, d := x.st(), x.data()
-	var stay, all []string
+	var stay, all, fell []string
 	for _, id := range peopleUnits(st, people, region) {
 		if a.counter(id).Dead {
+			fell = append(fell, id) // fought for ed's side, or left the game
 			continue
 		}
 		all = append(all, id)
@@ -509,7 +514,7 @@ func (x *world) peopleJoins(a *aftermath, ed *armyEdit, people, region string, l
 		x.say(nil, "%s would join %s, who have no Troop marker free: they stay neutral (DN3-CAMP-BATTLE-2, AMB-57).", capital(name), sideName(ed.side))
 		return
 	}
-	for _, id := range all {
+	for _, id := range append(slices.Clone(all), fell...) {
 		c := ed.counter(id)
 		*c = *a.neutral[id]
 		c.Side = ed.side

@@ -2,6 +2,7 @@ package conquete_test
 
 import (
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"gopkg.in/yaml.v3"
@@ -86,5 +87,88 @@ func TestBattleFatigue(t *testing.T) {
 	}
 	if got["konrad"] != "fatigued" || got["chief-sarrak"] != "exhausted" || len(got) != 2 {
 		t.Errorf("fatigue in the battle position: %v", got)
+	}
+}
+
+// childPosition plays the rule case file without the engine and returns
+// the position of the Battle it creates.
+func childPosition(t *testing.T, file string) (*adjudicator.ChildGame, *conquete.BattlePosition) {
+	t.Helper()
+	g, fails := playDirect(t, loadCase(t, file))
+	if len(fails) > 0 {
+		t.Fatalf("%s: %v", file, fails)
+	}
+	for _, ev := range g.events {
+		if c, ok := ev.(*adjudicator.ChildGame); ok {
+			var pos conquete.BattlePosition
+			if err := yaml.Unmarshal([]byte(c.Position), &pos); err != nil {
+				t.Fatal(err)
+			}
+			return c, &pos
+		}
+	}
+	t.Fatalf("%s creates no Battle", file)
+	return nil, nil
+}
+
+// TestBattlePositionAtNight reads the night Battle of a rule case: the
+// troops on paths enter by the edge of the Region they came from, the one
+// at the centre is set up there, the stealthy one is not in it
+// (DN3-CAMP-BATTLE-5, -6, DN3-CAMP-STEALTH-5); each counter keeps its
+// wounds, its troop's fatigue and its PE (DN3-CAMP-REST-6, -7); the night
+// is said (AMB-88); the Druids, neutral with both sides here, wait off the
+// map with the characters who have influence on them (DN3-CAMP-NEG-11,
+// Table DN3-T5).
+func TestBattlePositionAtNight(t *testing.T) {
+	_, pos := childPosition(t, "battle/DN3-CAMP-BATTLE-5-the-battle-position.yaml")
+	b := pos.Battle
+	if b.Region != "cercle-des-druides" || b.Map != "battle-cercle-des-druides" || !b.Night || b.First != conquete.ChildRebels || b.Attacked != "" {
+		t.Errorf("battle %+v", b)
+	}
+	if b.People == nil || b.People.ID != "druides" ||
+		strings.Join(b.People.Units, " ") != "terclaugast heliogast radagast leopard stag boar" ||
+		strings.Join(b.People.Influence[conquete.ChildRebels], " ") != "shaman" ||
+		strings.Join(b.People.Influence[conquete.ChildReptilians], " ") != "sorcerer" {
+		t.Errorf("people %+v", b.People)
+	}
+	want := map[string]conquete.BattleForce{
+		"zacharie":       {Unit: "zacharie", Side: conquete.ChildRebels, Zone: "edge", Edge: "la-foret", Fatigue: "fatigued", PE: 40},
+		"konrad":         {Unit: "konrad", Side: conquete.ChildRebels, Zone: "edge", Edge: "la-foret", Fatigue: "fatigued", Wounds: 1},
+		"shaman":         {Unit: "shaman", Side: conquete.ChildRebels, Zone: "edge", Edge: "courte-passe", PE: 150},
+		"sorcerer":       {Unit: "sorcerer", Side: conquete.ChildReptilians, Zone: "centre", Fatigue: "exhausted", PE: 150},
+		"rept-warrior-1": {Unit: "rept-warrior-1", Side: conquete.ChildReptilians, Zone: "centre", Fatigue: "exhausted"},
+	}
+	if len(pos.Forces) != len(want) {
+		t.Errorf("forces %+v", pos.Forces)
+	}
+	for _, f := range pos.Forces {
+		if f != want[f.Unit] {
+			t.Errorf("force %+v, want %+v", f, want[f.Unit])
+		}
+	}
+}
+
+// TestBattlePositionOfAPeopleAttacked: the counters of the people attacked
+// are the other side's, at the centre (DN3-CAMP-BATTLE-2, AMB-60).
+func TestBattlePositionOfAPeopleAttacked(t *testing.T) {
+	_, pos := childPosition(t, "battle/DN3-CAMP-BATTLE-2-the-attacked-people-wins.yaml")
+	if pos.Battle.Attacked != "gobelins" || pos.Battle.People != nil {
+		t.Errorf("battle %+v", pos.Battle)
+	}
+	n := 0
+	for _, f := range pos.Forces {
+		switch {
+		case f.Unit == "jon":
+			if f.Side != conquete.ChildRebels || f.Zone != "edge" || f.Edge != "le-marais" {
+				t.Errorf("force %+v", f)
+			}
+		case f.Side != conquete.ChildReptilians || f.Zone != "centre":
+			t.Errorf("the people's %+v", f)
+		default:
+			n++
+		}
+	}
+	if n != 17 {
+		t.Errorf("%d Goblin counters, want 17", n)
 	}
 }

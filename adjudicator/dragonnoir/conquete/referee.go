@@ -34,10 +34,11 @@ import (
 var refereeClauses = []string{"dead", "wounded", "wounded-2", "healed", "left", "pe", "negotiation"}
 
 // refereeFates reads the referee's words into the counters' fates, and the
-// outcome of Step 5 (neg, "" when they do not say it). Words naming no counter of the
+// outcome of Step 5 (neg, "" when they do not say it); ignored are the
+// words that name no counter of the Battle (or no Region). Words naming no counter of the
 // Battle are reported and ignored: the result is the referee's, already
 // recorded, and cannot be refused.
-func (x *world) refereeFates(b *Battle, res *adjudicator.ChildResult, view []*fate) (fs []*fate, neg string) {
+func (x *world) refereeFates(res *adjudicator.ChildResult, view []*fate) (fs []*fate, neg string, ignored []string) {
 	clauses := map[string][]string{}
 	for part := range strings.SplitSeq(res.Result, ";") {
 		k, v, ok := strings.Cut(strings.TrimSpace(part), ":")
@@ -52,7 +53,7 @@ func (x *world) refereeFates(b *Battle, res *adjudicator.ChildResult, view []*fa
 		}
 	}
 	if len(clauses) == 0 {
-		return view, ""
+		return view, "", nil
 	}
 	st := x.st()
 	byID := map[string]*fate{}
@@ -63,7 +64,6 @@ func (x *world) refereeFates(b *Battle, res *adjudicator.ChildResult, view []*fa
 		byID[f.id] = n
 		out = append(out, n)
 	}
-	var ignored []string
 	get := func(id string) *fate {
 		if f := byID[id]; f != nil {
 			return f
@@ -116,8 +116,5 @@ func (x *world) refereeFates(b *Battle, res *adjudicator.ChildResult, view []*fa
 	if n := clauses["negotiation"]; len(n) > 0 {
 		neg = n[0]
 	}
-	if len(ignored) > 0 {
-		x.say(nil, "The referee's result of %s names %s, which are no counters of this Battle (or no Region): ignored.", b.Key, list(ignored))
-	}
-	return out, neg
+	return out, neg, ignored
 }

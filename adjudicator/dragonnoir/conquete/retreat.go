@@ -294,12 +294,12 @@ func exitPlan(st *State, region string, side adjudicator.Side, plan *RetreatPlan
 	put := func(tid, to string, ids []string) {
 		isNew := ed.troop(tid) == nil
 		t := ed.put(tid, to, via(to), fatigue(ids), ids...)
-		l := exitLine{private: fmt.Sprintf("%s join your troop %s at %s (DN3-CAMP-RETREAT-4).", list(ids), t.ID, d.regionName(to))}
+		l := exitLine{private: fmt.Sprintf("Your troop %s at %s takes in %s.", t.ID, d.regionName(to), list(ids))}
 		if isNew {
-			l.public = fmt.Sprintf("%s place a new troop %s at %s: %s, who left the Battle's map that way (DN3-CAMP-RETREAT-4).", capital(sideName(side)), t.ID, d.regionName(to), list(ids))
-			l.private = ""
+			l.public = fmt.Sprintf("%s place a new troop %s at %s (DN3-CAMP-RETREAT-4).", capital(sideName(side)), t.ID, d.regionName(to))
+			l.private = fmt.Sprintf("Your new troop %s at %s: %s.", t.ID, d.regionName(to), list(ids))
 		} else {
-			l.public = fmt.Sprintf("%s, who left the Battle's map toward %s, join a troop of %s there (DN3-CAMP-RETREAT-4).", list(ids), d.regionName(to), sideName(side))
+			l.public = fmt.Sprintf("A troop of %s at %s takes in %s, who left the Battle's map that way (DN3-CAMP-RETREAT-4).", sideName(side), d.regionName(to), list(ids))
 		}
 		lines = append(lines, l)
 	}
