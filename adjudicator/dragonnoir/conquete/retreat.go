@@ -57,7 +57,8 @@ func needsRetreatPlan(st *State, region string, side adjudicator.Side) bool {
 		return choice
 	}
 	for id, ex := range r.Left {
-		if st.Counters[id].Side == side && placeable(st, ex.To, enemyAtNow(st, side)) {
+		if role := st.data.Counters[id].Role; st.Counters[id].Side == side && placeable(st, ex.To, enemyAtNow(st, side)) &&
+			role != "kandar" && role != "kandar-officer" { // the Kandärs have one place: their troop K
 			return true
 		}
 	}
@@ -121,9 +122,7 @@ func (x *world) place(region string) {
 		}
 	}
 	x.emit(&Placed{})
-	if r.Battle != "" {
-		x.victory(false)
-	}
+	x.victory(false) // a side may be gone: dead, deserted (DN3-CAMP-SIDE-2)
 }
 
 // fled is where one troop flees: to a Region, arriving on the path from
@@ -377,6 +376,9 @@ func exitPlan(st *State, region string, side adjudicator.Side, plan *RetreatPlan
 				if dest == "" || t.ID == SertegTroop {
 					dest = t.ID
 				}
+			}
+			if dest == "" && serteg(id) && ed.troop(SertegTroop) == nil {
+				dest = SertegTroop // their own marker, outside the 8 (AMB-53)
 			}
 			if dest == "" {
 				dest = ed.free()
