@@ -76,11 +76,10 @@ func (cp *campaignPlay) load(id string) *game.Game {
 	return g
 }
 
-// submit sends orders for req of game id, as mailed: the envelope and the
-// orders.
-func (cp *campaignPlay) submit(id string, req adjudicator.Request, orders string) (*game.Outcome, error) {
-	src := fmt.Sprintf("turn: %d\nphase: %s\norders:\n%s", req.Turn, req.Phase, indent(orders))
-	return cp.s.Submit(context.Background(), games.SubmitRequest{Game: id, Side: req.Side, Src: []byte(src), Via: "test"})
+// submit sends a mail's text (the envelope and the orders) for side of
+// game id.
+func (cp *campaignPlay) submit(id string, side adjudicator.Side, src string) (*game.Outcome, error) {
+	return cp.s.Submit(context.Background(), games.SubmitRequest{Game: id, Side: side, Src: []byte(src), Via: "test"})
 }
 
 func indent(s string) string {
@@ -118,14 +117,15 @@ func (cp *campaignPlay) run() {
 			orders, scripted := "", false
 			if q := cp.script[key]; len(q) > 0 {
 				orders, cp.script[key], scripted = q[0], q[1:], true
+				orders = fmt.Sprintf("turn: %d\nphase: %s\norders:\n%s", r.Turn, r.Phase, indent(orders))
 			} else if b, ok := g.DefaultAnswer(r); ok {
-				orders = string(b)
+				orders = string(b) // a whole mail
 			} else {
 				t.Fatalf("%s: nothing to answer %s with", cp.id, r.Title)
 			}
-			if _, err := cp.submit(cp.id, r, orders); err != nil {
-				if strings.Contains(err.Error(), `"`+adjudicator.TypeSecret+`"`) {
-					t.Skipf("the engine does not store sealed events yet: %v", err)
+			if _, err := cp.submit(cp.id, r.Side, orders); err != nil {
+				if strings.Contains(err.Error(), `unknown field "battle"`) {
+					t.Skipf("the tactical ruleset does not read a Battle's position yet: %v", err)
 				}
 				t.Fatalf("%s: %s answers %s (scripted %v) with\n%s\nrefused: %v", cp.id, r.Side, r.Title, scripted, orders, err)
 			}
@@ -249,9 +249,6 @@ func startCampaign(t *testing.T, s *games.Service, options map[string]string) {
 		Referee: "referee@example.org", Players: []games.Player{{Side: conquete.Rebels, Address: "rebels@example.org"},
 			{Side: conquete.Reptilians, Address: "reptilians@example.org"}}})
 	if err != nil {
-		if strings.Contains(err.Error(), adjudicator.TypeSecret) {
-			t.Skipf("the engine does not store sealed events yet: %v", err)
-		}
 		t.Fatal(err)
 	}
 }

@@ -271,7 +271,7 @@ func joinArrow(rs []string) string {
 // Moulin instead (AMB-89).
 func defaultMove(st *State, w Wait) (string, bool) {
 	if road := onRoad(st, w.Side); len(road) > 0 {
-		return fmt.Sprintf("move: %s\npath: [le-moulin]\n", road[0]), true
+		return fmt.Sprintf("{move: %s, path: [le-moulin]}", road[0]), true
 	}
-	return "pass: true", true
+	return "{pass: true}", true
 }

@@ -70,7 +70,7 @@ var regionRequest = &requestKind{
 	Decide: decideRegion,
 	Default: func(st *State, w Wait) (string, bool) {
 		if rs := eligibleRegions(st); len(rs) > 0 {
-			return "region: " + rs[0], true
+			return "{region: " + rs[0] + "}", true
 		}
 		return "", false
 	},
@@ -219,7 +219,7 @@ var attackRequest = &requestKind{
 			x.say(nil, "%s leave %s in peace.", capital(sideName(w.Side)), p.Name)
 		}
 	},
-	Default: func(*State, Wait) (string, bool) { return "attack: no", true },
+	Default: func(*State, Wait) (string, bool) { return "{attack: no}", true },
 }
 
 // attackedCounters are the counters of people that fight when it is
@@ -373,7 +373,7 @@ var fightRequest = &requestKind{
 			x.say(nil, "The choices are revealed together: the Rebels %s, the Reptilians %s (DN3-CAMP-BATTLE-3).", choices[Rebels], choices[Reptilians])
 		}
 	},
-	Default: func(*State, Wait) (string, bool) { return "choice: fight", true },
+	Default: func(*State, Wait) (string, bool) { return "{choice: fight}", true },
 }
 
 // battleDue reports whether region has a Battle (DN3-CAMP-BATTLE-1): both
