@@ -266,11 +266,11 @@ func checkCampaign(t *testing.T, cp *campaignPlay, midway string) {
 	for _, want := range []string{
 		"The Rebels set up", "The Reptilians set up", // the setups
 		"The Reptilians made a hidden move (PBEM-DN3-12).", // the stealthy move,
-		"reveal",                                  // revealed
-		"(DN3-CAMP-NEG-1).",                       // a Region chosen
-		"Hermit",                                  // a negotiation with the Hermit
-		"The Battle of La Croisée begins (b",      // the Battle
-		"The Battle of La Croisée (b",             // and its end
+		"reveal",                             // revealed
+		"(DN3-CAMP-NEG-1).",                  // a Region chosen
+		"Hermit",                             // a negotiation with the Hermit
+		"The Battle of La Croisée begins (b", // the Battle
+		"The Battle of La Croisée (b",        // and its end
 		"The campaign ends",
 	} {
 		if !strings.Contains(report, want) {
