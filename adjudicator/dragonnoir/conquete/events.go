@@ -365,7 +365,7 @@ func (st *State) evolve(ev adjudicator.Event) bool {
 			st.Region.Step = e.Step
 			if e.Again {
 				st.Region.Fight, st.Region.Attack, st.Region.Battle = nil, "", ""
-				st.Region.Left, st.Region.Plans = nil, nil
+				st.Region.Left, st.Region.Plans, st.Region.Drawn = nil, nil, nil
 			}
 		}
 	case *FightChosen:

@@ -136,8 +136,6 @@ func (x *world) resolveRegion() {
 		x.regionStep(StepAfter)
 		if x.battleDue(region) {
 			x.startBattle(region)
-		} else {
-			x.step5Fled(region) // alliance.go
 		}
 	case StepAfter:
 		x.regionStep(StepRetreat)
@@ -420,11 +418,15 @@ func (x *world) afterBattle(region, key string) {}
 // afterRetreat is the moment after the retreats of region: when a side
 // fled where both sides found a people left neutral, its Negotiation
 // marker is discarded and the other's applied as in Step 4
-// (DN3-CAMP-NEG-11, AMB-58), the negotiation chapter's. A people that
-// joins the side that fled, in a new troop here, starts a second Battle:
-// resolveRegion sees both sides still here and asks again to fight or
-// flee.
-func (x *world) afterRetreat(region string) {}
+// (DN3-CAMP-NEG-11, AMB-58; step5Fled, alliance.go). It comes after the
+// flight, so that a people joining the side that fled takes a new troop
+// here rather than following the fleeing one: both sides are then here,
+// and resolveRegion asks again to fight or flee — the second Battle.
+func (x *world) afterRetreat(region string) {
+	if x.st().Region.Battle == "" {
+		x.step5Fled(region)
+	}
+}
 
 // afterBattles is the end of the Negotiations & Battles phase, once every
 // Region is resolved: the casters who were in no Battle may cast a spell
