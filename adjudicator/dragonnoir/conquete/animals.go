@@ -5,9 +5,6 @@ import (
 	"slices"
 )
 
-// druidAnimals are the druids' animals (DN3-PEOPLE-DRUID-3).
-var druidAnimals = map[string]string{"terclaugast": "leopard", "heliogast": "stag", "radagast": "boar"}
-
 // goblinMounts are the kinds of the goblins' animals (DN3-PEOPLE-GOB-4).
 var goblinMounts = []string{"wolf", "hyena"}
 

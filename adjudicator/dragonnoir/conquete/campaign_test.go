@@ -38,10 +38,10 @@ type campaignPlay struct {
 	id     string
 	script map[string][]string // "TURN/PHASE/SIDE" → orders, in order
 	battle func(cp *campaignPlay, child string)
-	// afterBattle, if set, sees the campaign after each Battle's result
-	// (the campaign still running).
-	afterBattle func(cp *campaignPlay)
-	battles     []string // the Battles' games, in order
+	// midway, if set, sees the campaign when a Battle begins (the
+	// campaign running, waiting for it).
+	midway  func(cp *campaignPlay)
+	battles []string // the Battles' games, in order
 }
 
 // deterministic is a stream of bytes that never changes: the secrets and
@@ -102,41 +102,47 @@ func (cp *campaignPlay) run() {
 		if r := resultDue(due); r != nil {
 			child := adjudicator.ChildID(cp.id, strings.TrimPrefix(r.ID, "result."))
 			cp.battles = append(cp.battles, child)
-			cp.battle(cp, child)
-			if cp.afterBattle != nil && !cp.load(cp.id).Over() {
-				cp.afterBattle(cp)
+			if cp.midway != nil {
+				cp.midway(cp)
 			}
+			cp.battle(cp, child)
 			continue
 		}
-		progress := false
-		for _, r := range due {
-			if _, answered := g.Answered(r.ID); answered {
-				continue
-			}
+		cp.answer(g, func(r adjudicator.Request) (string, bool) {
 			key := fmt.Sprintf("%d/%s/%s", r.Turn, r.Phase, r.Side)
-			orders, scripted := "", false
 			if q := cp.script[key]; len(q) > 0 {
-				orders, cp.script[key], scripted = q[0], q[1:], true
-				orders = fmt.Sprintf("turn: %d\nphase: %s\norders:\n%s", r.Turn, r.Phase, indent(orders))
-			} else if b, ok := g.DefaultAnswer(r); ok {
-				orders = string(b) // a whole mail
-			} else {
-				t.Fatalf("%s: nothing to answer %s with", cp.id, r.Title)
+				cp.script[key] = q[1:]
+				return q[0], true
 			}
-			if _, err := cp.submit(cp.id, r.Side, orders); err != nil {
-				if strings.Contains(err.Error(), `unknown field "battle"`) {
-					t.Skipf("the tactical ruleset does not read a Battle's position yet: %v", err)
-				}
-				t.Fatalf("%s: %s answers %s (scripted %v) with\n%s\nrefused: %v", cp.id, r.Side, r.Title, scripted, orders, err)
-			}
-			progress = true
-			break // the game may have moved on
-		}
-		if !progress {
-			t.Fatalf("%s waits for %v and nobody can answer", cp.id, due)
-		}
+			return "", false
+		})
 	}
 	t.Fatalf("%s does not end", cp.id)
+}
+
+// answer answers one request due in g that is not answered yet: with the
+// orders mail says, or else the rules' default.
+func (cp *campaignPlay) answer(g *game.Game, mail func(r adjudicator.Request) (string, bool)) {
+	t := cp.t
+	t.Helper()
+	for _, r := range g.Due() {
+		if _, answered := g.Answered(r.ID); answered || r.Side == adjudicator.SeriesSide {
+			continue
+		}
+		orders, scripted := mail(r)
+		if scripted {
+			orders = fmt.Sprintf("turn: %d\nphase: %s\norders:\n%s", r.Turn, r.Phase, indent(orders))
+		} else if b, ok := g.DefaultAnswer(r); ok {
+			orders = string(b) // a whole mail
+		} else {
+			t.Fatalf("%s: nothing to answer %s with", g.ID, r.Title)
+		}
+		if _, err := cp.submit(g.ID, r.Side, orders); err != nil {
+			t.Fatalf("%s: %s answers %s (scripted %v) with\n%s\nrefused: %v", g.ID, r.Side, r.Title, scripted, orders, err)
+		}
+		return // the game may have moved on
+	}
+	t.Fatalf("%s waits for %v and nobody can answer", g.ID, g.Due())
 }
 
 // reportOf is every report line of game id's adjudications, with its
@@ -168,7 +174,7 @@ func resultDue(due []adjudicator.Request) *adjudicator.Request {
 }
 
 // campaignLog is the campaign's own files of a series bundle (not its
-// games'), as text.
+// games', nor its module's data), as text.
 func campaignLog(t *testing.T, bundle []byte, id string) string {
 	t.Helper()
 	var b strings.Builder
@@ -181,7 +187,7 @@ func campaignLog(t *testing.T, bundle []byte, id string) string {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.HasPrefix(h.Name, id+"/") || strings.HasPrefix(h.Name, id+"/games/") {
+		if !strings.HasPrefix(h.Name, id+"/") || strings.HasPrefix(h.Name, id+"/games/") || strings.HasPrefix(h.Name, id+"/module/") {
 			continue
 		}
 		body, err := io.ReadAll(tr)
@@ -211,13 +217,13 @@ func sealedContent(text string) []string {
 var _ = conquete.Name
 
 // campaignScript is what the players mail in the short campaign: the two
-// setups (the Reptilians' scouts a troop of their own), the Reptilian
-// scouts made stealthy and moved unseen to the Carrefour du dragon, then
-// revealed; the Rebels off the road to the Moulin (a negotiation with the
-// Hermit), one troop on to the Conseil des Ents (another) and then to La
-// Croisée, where the Reptilians' troop from Le Pont waits: a Battle. The
-// rest is every side's default (a pass, the first Region, no attack,
-// fight).
+// setups (the Reptilians' scouts a troop of their own, their Sorcerer
+// another), the Reptilian scouts made stealthy and moved unseen to the
+// Carrefour du dragon, then revealed; the Sorcerer to La Croisée; the
+// Rebels off the road to the Moulin (a negotiation with the Hermit), their
+// troop R3 on to the Conseil des Ents (another) and then to La Croisée,
+// where the Sorcerer waits: a Battle. The rest is every side's default (a
+// pass, the first Region, no attack, fight, the default retreat).
 func campaignScript() map[string][]string {
 	return map[string][]string{
 		"1/setup/rebels": {`counters: [konrad, zacharie, laberne, gotmar, godiva, lucifer, jon, arlon, aldus, grast, thrugg, zed]
@@ -228,17 +234,18 @@ troops:
   R3: [laberne, jon, arlon, zed]`},
 		"1/setup/reptilians": {`relations: {barbares: E, druides: N, elfes: A, ermite: N, gobelins: A, licornes: E, nains-gris: N}
 troops:
-  R1: [lord, sorcerer, chief-ysshal, rept-armoured-1, rept-armoured-2, rept-armoured-3, rept-armoured-4]
+  R1: [lord, chief-ysshal, rept-armoured-1, rept-armoured-2, rept-armoured-3, rept-armoured-4]
   R2: [chief-thessk, rept-warrior-4, rept-warrior-5, rept-warrior-6, rept-warrior-7, rept-warrior-8]
   R3: [rept-scout-1, rept-scout-2, rept-scout-3]
   R5: [raptor-1, raptor-2, raptor-3, raptor-4]
+  R6: [sorcerer]
   R4: {at: le-pont, counters: [chief-sarrak, rept-warrior-1, rept-warrior-2, rept-warrior-3]}`},
 		"1/reorganisation/reptilians": {`stealthy: [R3]`},
 		"1/movement/rebels":           {"move: R1\npath: [le-moulin]", "move: R2\npath: [le-moulin]", "move: R3\npath: [le-moulin]"},
-		"1/movement/reptilians":       {"move: R3\npath: [le-pont, carrefour-du-dragon]", "move: R4\npath: [la-croisee]"},
+		"1/movement/reptilians":       {"move: R3\npath: [le-pont, carrefour-du-dragon]", "move: R6\npath: [le-pont, la-croisee]"},
 		"1/reveal/reptilians":         {"reveal: [R3]"},
-		"2/movement/rebels":           {"move: R1\npath: [conseil-des-ents]"},
-		"3/movement/rebels":           {"move: R1\npath: [la-croisee]"},
+		"2/movement/rebels":           {"move: R3\npath: [conseil-des-ents]"},
+		"3/movement/rebels":           {"move: R3\npath: [la-croisee]"},
 	}
 }
 
@@ -255,7 +262,7 @@ func startCampaign(t *testing.T, s *games.Service, options map[string]string) {
 
 // checkCampaign checks what every campaign of the proof must have done,
 // then exports it and verifies the bundle, Battles included.
-func checkCampaign(t *testing.T, cp *campaignPlay, midway string) {
+func checkCampaign(t *testing.T, cp *campaignPlay, midway string, played bool, tamper [2]string) {
 	t.Helper()
 	ctx := context.Background()
 	var text []string
@@ -293,6 +300,8 @@ func checkCampaign(t *testing.T, cp *campaignPlay, midway string) {
 		t.Error("no export was made while the campaign was running")
 	} else if leaks := sealedContent(midway); len(leaks) > 0 {
 		t.Errorf("the campaign's export before its end shows %v", leaks)
+	} else if !strings.Contains(midway, adjudicator.TypeSecret) {
+		t.Error("the campaign's export before its end has no sealed event: was anything sealed?")
 	}
 	// At the end, the bundle verifies, with its Battles.
 	a, err := cp.s.VerifySeries(ctx, cp.id, games.Known{}, true)
@@ -314,7 +323,7 @@ func checkCampaign(t *testing.T, cp *campaignPlay, midway string) {
 		t.Fatalf("the campaign's bundle: %v; %d Battles in it, %d fought", ba.Problems(), len(ba.Children), len(cp.battles))
 	}
 	for _, b := range cp.battles {
-		if c := ba.Children[b]; c == nil || c.Redecided == 0 {
+		if c := ba.Children[b]; c == nil || played && c.Redecided == 0 {
 			t.Errorf("the bundle's Battle %s was not replayed: %+v", b, c)
 		}
 	}
@@ -323,9 +332,12 @@ func checkCampaign(t *testing.T, cp *campaignPlay, midway string) {
 		t.Error("the campaign's export after its end shows none of its secrets: the check cannot fail")
 	}
 	// A Battle's log changed: the campaign's bundle no longer verifies.
-	bad := bytes.Replace(buf.Bytes(), []byte(`"ruleset":"dragonnoir"`), []byte(`"ruleset":"dragonnoiR"`), 1)
+	bad := bytes.Replace(buf.Bytes(), []byte(tamper[0]), []byte(tamper[1]), 1)
+	if bytes.Equal(bad, buf.Bytes()) {
+		t.Fatalf("no %q to change in the bundle", tamper[0])
+	}
 	if tb, err := games.VerifySeriesBundle(bytes.NewReader(bad), rulesets.Lookup, games.Known{}); err == nil && tb.OK() {
-		t.Error("a campaign bundle with a Battle changed verifies")
+		t.Errorf("a campaign bundle with a Battle changed (%q) verifies", tamper[0])
 	}
 }
 
@@ -348,7 +360,7 @@ func TestCampaignRefereeBattles(t *testing.T) {
 	s := newCampaignService()
 	startCampaign(t, s, map[string]string{"length": "1-apres-midi", "battles": "referee"})
 	var midway string
-	cp := &campaignPlay{t: t, s: s, id: "val", script: campaignScript(), afterBattle: exportMidway(&midway),
+	cp := &campaignPlay{t: t, s: s, id: "val", script: campaignScript(), midway: exportMidway(&midway),
 		battle: func(cp *campaignPlay, child string) {
 			g := cp.load(child)
 			var dead, left []string
@@ -366,5 +378,84 @@ func TestCampaignRefereeBattles(t *testing.T) {
 			}
 		}}
 	cp.run()
-	checkCampaign(t, cp, midway)
+	checkCampaign(t, cp, midway, false, [2]string{"the Reptilians are routed", "the Rebels are routed"})
+}
+
+// TestCampaignByMail is the proof: the short campaign by mail, its Battle
+// at La Croisée played to its end as a game of Dragon Noir — the Rebels'
+// troop coming in from the Conseil des Ents, the Reptilian Sorcerer set up
+// at the west of the centre, who walks a hex a turn to the edge toward Le
+// Pont and leaves the map by it (DN3-CAMP-BATTLE-8): the Rebels hold the
+// field (DN3-CAMP-BATTLE-10), and the campaign places the Sorcerer with
+// the Reptilians' troop at Le Pont (DN3-CAMP-RETREAT-4).
+func TestCampaignByMail(t *testing.T) {
+	s := newCampaignService()
+	startCampaign(t, s, map[string]string{"length": "1-apres-midi"})
+	var midway string
+	cp := &campaignPlay{t: t, s: s, id: "val", script: campaignScript(), midway: exportMidway(&midway), battle: walkAway}
+	cp.run()
+	checkCampaign(t, cp, midway, true, [2]string{"leave: le-pont", "leave: le-gue"})
+	report := ""
+	for _, l := range reportOf(t, s, "val") {
+		report += l.Text + "\n"
+	}
+	for _, want := range []string{"sorcerer left the map toward Le Pont (DN3-CAMP-BATTLE-8)",
+		"A troop of the Reptilians at Le Pont takes in sorcerer, who left the Battle's map that way (DN3-CAMP-RETREAT-4)."} {
+		if !strings.Contains(report, want) {
+			t.Errorf("the campaign's report does not say %q:\n%s", want, report)
+		}
+	}
+	g := cp.load("val")
+	for _, u := range g.View(adjudicator.Referee).Units {
+		if u.ID == "sorcerer" && u.At != "le-pont" {
+			t.Errorf("the Sorcerer is at %q, not at Le Pont", u.At)
+		}
+	}
+}
+
+// walkAway plays a Battle by mail to its end: the Reptilians set up their
+// counters at the west end of the centre and walk them a hex a turn west,
+// leaving the map by the edge toward Le Pont; everything else is each
+// side's default (the Rebels enter by their edge and stand).
+func walkAway(cp *campaignPlay, child string) {
+	t := cp.t
+	for range 200 {
+		g := cp.load(child)
+		if g.Over() {
+			return
+		}
+		cp.answer(g, func(r adjudicator.Request) (string, bool) {
+			if r.Side != conquete.ChildReptilians {
+				return "", false
+			}
+			var place, moves []string
+			row := 5
+			for _, u := range g.View(conquete.ChildReptilians).Units {
+				if u.Side != conquete.ChildReptilians || u.Gone {
+					continue
+				}
+				switch {
+				case r.Phase == "setup":
+					place = append(place, fmt.Sprintf("%s: \"05%02d\"", u.ID, row))
+					row++
+				case r.Phase == "krobs" && len(u.At) == 4:
+					var c, rr int
+					fmt.Sscanf(u.At, "%02d%02d", &c, &rr)
+					m := fmt.Sprintf("{unit: %s, path: [\"%02d%02d\"]", u.ID, c-1, rr)
+					if c-1 == 1 {
+						m += ", leave: le-pont"
+					}
+					moves = append(moves, m+"}")
+				}
+			}
+			switch {
+			case len(place) > 0:
+				return "place: {" + strings.Join(place, ", ") + "}", true
+			case len(moves) > 0:
+				return "moves: [" + strings.Join(moves, ", ") + "]", true
+			}
+			return "", false
+		})
+	}
+	t.Fatalf("the Battle %s does not end", child)
 }
