@@ -403,7 +403,7 @@ func (x *world) secondBattle(region string) {
 		return
 	}
 	x.say(nil, "The people's new Troop and %s face each other: a second Battle is fought at once (DN3-CAMP-NEG-11, AMB-98).", sideName(stay))
-	x.regionStep(StepRetreat)
+	x.regionStep(StepAfter) // its result, then its retreats
 	x.startBattle(region)
 }
 

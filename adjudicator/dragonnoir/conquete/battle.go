@@ -397,7 +397,7 @@ func (x *world) applyBattle(key string, res *adjudicator.ChildResult) {
 		switch {
 		case winner != controller:
 		case people == "dragon":
-			x.say(nil, "%s wins and stays in its Region, neutral, with its wounds: it joins no side (DN3-PEOPLE-DRAGON-8, AMB-51).", capital(d.Peoples[people].Name))
+			x.say(nil, "The Black Dragon won: it joins nobody and stays in its Region, a neutral people, its wounds kept (DN3-PEOPLE-DRAGON-8, AMB-51).")
 		default:
 			joins = controller
 		}
@@ -411,12 +411,16 @@ func (x *world) applyBattle(key string, res *adjudicator.ChildResult) {
 		}
 	}
 	if people != "" {
-		units := peopleUnits(st, people, region)
+		units := battlePeople(st, b, people)
 		if len(units) > 0 && !slices.ContainsFunc(units, func(id string) bool { return !a.counter(id).Dead }) {
-			x.emit(peopleWithout(st, people, region))
-			x.say(nil, "%s are no more: their marker leaves %s (DN3-CAMP-BATTLE-2).", capital(d.Peoples[people].Name), d.regionName(region))
+			x.emit(peopleAfter(st, a, people, region, ""))
+			x.say(nil, "%s fought to the death: none is left, and %s counts as Empty (DN3-CAMP-BATTLE-2).", capital(d.Peoples[people].Name), d.regionName(region))
 		} else if joins != "" {
-			x.peopleJoins(a, a.eds[joins], people, region, leftTo)
+			why := "at the end of the Battle's turn 5 (DN3-CAMP-BATTLE-9, AMB-57)"
+			if b.People != "" {
+				why = "who commanded them in their victory (DN3-CAMP-BATTLE-2)"
+			}
+			x.peopleJoins(a, a.eds[joins], b, people, region, leftTo, why)
 		}
 	}
 	left := map[string]Exit{}
@@ -479,11 +483,46 @@ func (a *aftermath) counter(id string) *Counter {
 	return &c
 }
 
-// peopleWithout is people's change when its marker in region is gone.
-func peopleWithout(st *State, people, region string) *PeopleChanged {
+// battlePeople are the counters of people in Battle b: those of a people
+// attacked, every one still in play on its markers (AMB-60, AMB-49,
+// attackedCounters), or those of Step 5 at its marker in the Region.
+func battlePeople(st *State, b *Battle, people string) []string {
+	if b.People == "" {
+		return peopleUnits(st, people, b.Region)
+	}
+	var out []string
+	for _, c := range attackedCounters(st, people) {
+		out = append(out, c.ID)
+	}
+	return out
+}
+
+// peopleAfter is people's change after a Battle: allied to side (or as it
+// was, for ""); its marker in region removed (DN3-CAMP-MAP-4), and every
+// other marker of it whose counters are all gone from it (dead, or allied).
+func peopleAfter(st *State, a *aftermath, people, region string, side adjudicator.Side) *PeopleChanged {
 	p := st.Peoples[people]
-	return &PeopleChanged{People: people, Markers: slices.DeleteFunc(slices.Clone(p.Markers), func(r string) bool { return r == region }),
-		Allied: p.Allied, Announced: p.Announced}
+	markers := slices.DeleteFunc(slices.Clone(p.Markers), func(r string) bool {
+		if r == region {
+			return true
+		}
+		for _, m := range st.data.Peoples[people].Markers {
+			if m.Region != r {
+				continue
+			}
+			for _, id := range m.Counters {
+				if c := st.Counters[id]; c != nil && c.Side == "" && !a.counter(id).Dead && a.counter(id).Side == "" {
+					return false
+				}
+			}
+		}
+		return true
+	})
+	allied := p.Allied
+	if side != "" {
+		allied = side
+	}
+	return &PeopleChanged{People: people, Markers: markers, Allied: allied, Announced: p.Announced}
 }
 
 // peopleJoins makes the Battle's people the ally of ed's side: its living
@@ -492,10 +531,10 @@ func peopleWithout(st *State, people, region string) *PeopleChanged {
 // (DN3-CAMP-RETREAT-4). With no troop there and no marker free it stays
 // neutral (DN3-CAMP-BATTLE-2, AMB-57). Its marker there is removed: the
 // Region is Empty (DN3-CAMP-MAP-4).
-func (x *world) peopleJoins(a *aftermath, ed *armyEdit, people, region string, leftTo map[string]string) {
+func (x *world) peopleJoins(a *aftermath, ed *armyEdit, b *Battle, people, region string, leftTo map[string]string, why string) {
 	st, d := x.st(), x.data()
 	var stay, all, fell []string
-	for _, id := range peopleUnits(st, people, region) {
+	for _, id := range battlePeople(st, b, people) {
 		if a.counter(id).Dead {
 			fell = append(fell, id) // fought for ed's side, or left the game
 			continue
@@ -511,7 +550,7 @@ func (x *world) peopleJoins(a *aftermath, ed *armyEdit, people, region string, l
 	}
 	name := d.Peoples[people].Name
 	if dest == "" && len(stay) > 0 {
-		x.say(nil, "%s would join %s, who have no Troop marker free: they stay neutral (DN3-CAMP-BATTLE-2, AMB-57).", capital(name), sideName(ed.side))
+		x.say(nil, "%s won, but %s have no Troop marker free: they stay neutral (DN3-CAMP-BATTLE-2, AMB-57).", capital(name), sideName(ed.side))
 		return
 	}
 	for _, id := range append(slices.Clone(all), fell...) {
@@ -520,12 +559,11 @@ func (x *world) peopleJoins(a *aftermath, ed *armyEdit, people, region string, l
 		c.Side = ed.side
 		delete(a.neutral, id)
 	}
-	p := st.Peoples[people]
-	x.emit(&PeopleChanged{People: people, Markers: peopleWithout(st, people, region).Markers, Allied: ed.side, Announced: p.Announced})
+	x.emit(peopleAfter(st, a, people, region, ed.side))
 	if len(stay) > 0 {
 		t := ed.put(dest, region, "", "", stay...)
-		x.say(nil, "%s join %s (DN3-CAMP-MAP-4): %s, in their troop %s at %s.", capital(name), sideName(ed.side), list(stay), t.ID, d.regionName(region))
+		x.say(nil, "%s ally with %s, %s: %s join their troop %s; %s counts as Empty (DN3-CAMP-MAP-4).", capital(name), sideName(ed.side), why, list(stay), t.ID, d.regionName(region))
 	} else {
-		x.say(nil, "%s join %s (DN3-CAMP-MAP-4).", capital(name), sideName(ed.side))
+		x.say(nil, "%s ally with %s, %s; %s counts as Empty (DN3-CAMP-MAP-4).", capital(name), sideName(ed.side), why, d.regionName(region))
 	}
 }

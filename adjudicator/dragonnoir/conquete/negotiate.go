@@ -25,7 +25,7 @@ import (
 //	retreat    the sides that have a choice in their retreat say it (retreat.go: retreat, PBEM-DN3-24, -25)
 //	place      the retreats (retreat.go: place, DN3-CAMP-RETREAT-1 … 5)
 //	again      after the retreats (afterRetreat: Step 5 when a side fled, DN3-CAMP-NEG-11, the negotiation chapter's)
-//	done       the Region is resolved (regionDone), or, both sides still there, fought over (DN3-CAMP-NEG-11)
+//	done       the Region is resolved (regionDone), or, both sides still there, a second Battle at once (DN3-CAMP-NEG-11)
 
 // Steps of a Region's resolution.
 const (
@@ -136,6 +136,8 @@ func (x *world) resolveRegion() {
 		x.regionStep(StepAfter)
 		if x.battleDue(region) {
 			x.startBattle(region)
+		} else {
+			x.step5Fled(region) // alliance.go
 		}
 	case StepAfter:
 		x.regionStep(StepRetreat)
@@ -153,10 +155,13 @@ func (x *world) resolveRegion() {
 		x.afterRetreat(region)
 	case StepDone:
 		if st.Visible(region, Rebels) && st.Visible(region, Reptilians) {
-			// DN3-CAMP-NEG-11: a people joined the side that had left
-			// the field; or the Battle ended with both sides there.
-			x.emit(&RegionStep{Step: StepFight, Again: true})
-			x.say(nil, "Both sides are still at %s: they choose again to fight or flee (DN3-CAMP-NEG-11).", x.data().regionName(region))
+			// DN3-CAMP-NEG-11: a people joined the side that had left the
+			// field, in a troop of its own here; or the Battle ended with
+			// both sides there. A second Battle is fought at once, as
+			// after a flight (secondBattle, AMB-98).
+			x.emit(&RegionStep{Step: StepAfter, Again: true})
+			x.say(nil, "Both sides are still at %s: a second Battle is fought at once (DN3-CAMP-NEG-11, AMB-98).", x.data().regionName(region))
+			x.startBattle(region)
 			return
 		}
 		x.regionDone(region)
@@ -242,56 +247,6 @@ func attackedCounters(st *State, people string) []*Counter {
 		}
 	}
 	return out
-}
-
-// attackedWon settles a Battle against a people (DN3-CAMP-BATTLE-2): if
-// the people's counters won, the side that commanded them places a free
-// Troop marker and the survivors join it as its allies (the "may" is
-// taken: allies are never refused, a ruling); with no marker free they
-// stay a neutral people there. The Black Dragon, victorious, never joins:
-// it stays a neutral people in its Region, its wounds kept
-// (DN3-PEOPLE-DRAGON-8, AMB-51).
-func (x *world) attackedWon(region string) {
-	st := x.st()
-	r := st.Region
-	if r == nil || r.Attack == "" || r.Battle == "" {
-		return
-	}
-	var b *Battle
-	for _, bb := range st.Battles {
-		if bb.Key == r.Battle {
-			b = bb
-		}
-	}
-	people := st.PeopleAt(region)
-	if b == nil || !b.Done || people == "" {
-		return
-	}
-	side := Other(r.Attack)
-	name := x.data().Peoples[people].Name
-	alive := false
-	for _, m := range x.data().Peoples[people].Markers {
-		for _, id := range m.Counters {
-			if c := st.Counters[id]; m.Region == region && c != nil && !c.Dead && c.Side == "" {
-				alive = true
-			}
-		}
-	}
-	switch {
-	case !alive:
-		ps := st.Peoples[people]
-		x.emit(&PeopleChanged{People: people, Markers: slices.DeleteFunc(slices.Clone(ps.Markers), func(m string) bool { return m == region }),
-			Allied: ps.Allied, Announced: ps.Announced})
-		x.say(nil, "%s fought to the death: none is left, and %s counts as Empty (DN3-CAMP-BATTLE-2).", capital(name), x.data().regionName(region))
-	case b.Winner != side:
-		return
-	case people == "dragon":
-		x.say(nil, "The Black Dragon won: it joins nobody and stays in its Region, a neutral people, its wounds kept (DN3-PEOPLE-DRAGON-8, AMB-51).")
-	case st.FreeMarker(side) == "":
-		x.say(nil, "%s won, but %s have no Troop marker free: they stay neutral (DN3-CAMP-BATTLE-2).", capital(name), sideName(side))
-	default:
-		x.join(region, people, side, "who commanded them in their victory (DN3-CAMP-BATTLE-2)")
-	}
 }
 
 // fightChoice asks both sides at once, when both have visible troops in
@@ -416,16 +371,13 @@ func (x *world) regionDone(region string) {
 func (x *world) afterBattle(region, key string) {}
 
 // afterRetreat is the moment after the retreats of region: when a side
-// fled where both sides found a people left neutral, its Negotiation
-// marker is discarded and the other's applied as in Step 4
-// (DN3-CAMP-NEG-11, AMB-58; step5Fled, alliance.go). It comes after the
-// flight, so that a people joining the side that fled takes a new troop
-// here rather than following the fleeing one: both sides are then here,
-// and resolveRegion asks again to fight or flee — the second Battle.
+// fled where both sides found a people left neutral (step5Fled settled the
+// marker of the side that stayed before the flight), a people that allies
+// with the side that fled takes a Troop of its own here and fights the
+// side that stayed at once: the second Battle (secondBattle, alliance.go;
+// DN3-CAMP-NEG-11, AMB-98).
 func (x *world) afterRetreat(region string) {
-	if x.st().Region.Battle == "" {
-		x.step5Fled(region)
-	}
+	x.secondBattle(region) // alliance.go
 }
 
 // afterBattles is the end of the Negotiations & Battles phase, once every

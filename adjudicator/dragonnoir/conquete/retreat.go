@@ -248,7 +248,12 @@ func (x *world) flee(region string, moves []fled) {
 // exitLine is what the sides are told of one placement: the public part
 // (which counters, where; a new marker on the map) and the owner's (which
 // troop, HID-11).
-type exitLine struct{ public, private string }
+type exitLine struct {
+	public, private string
+	troop           string   // the troop that took them in,
+	ids             []string // the counters,
+	isNew           bool     // a new troop
+}
 
 // planProblem is what is wrong with a troop of a retreat plan.
 type planProblem struct {
@@ -293,7 +298,12 @@ func exitPlan(st *State, region string, side adjudicator.Side, plan *RetreatPlan
 	put := func(tid, to string, ids []string) {
 		isNew := ed.troop(tid) == nil
 		t := ed.put(tid, to, via(to), fatigue(ids), ids...)
-		l := exitLine{private: fmt.Sprintf("Your troop %s at %s takes in %s.", t.ID, d.regionName(to), list(ids))}
+		if n := len(lines) - 1; !isNew && n >= 0 && lines[n].troop == tid {
+			ids = append(lines[n].ids, ids...) // one line for the counters a troop takes in
+			isNew, lines = lines[n].isNew, lines[:n]
+		}
+		l := exitLine{troop: tid, ids: ids, isNew: isNew}
+		l.private = fmt.Sprintf("Your troop %s at %s takes in %s.", t.ID, d.regionName(to), list(ids))
 		if isNew {
 			l.public = fmt.Sprintf("%s place a new troop %s at %s (DN3-CAMP-RETREAT-4).", capital(sideName(side)), t.ID, d.regionName(to))
 			l.private = fmt.Sprintf("Your new troop %s at %s: %s.", t.ID, d.regionName(to), list(ids))
