@@ -34,9 +34,11 @@
 //	rest.go       fatigue (AMB-42), kandarTurn and kandarArrived (Kandärs), arrivals (Sertegs, Kandärs)
 //	move.go       Capacity, mustStop, checkMove (movement: Table DN3-T3, DN3-CAMP-MOVE-4 … 7)
 //	reveal.go     forcedReveals, discoveryRolls (stealth: DN3-CAMP-REVEAL-3, -4)
-//	negotiate.go  negotiate (Steps 1 … 5), attackChoice, fightChoice, battleDue, regionDone, afterBattles
-//	battle.go     battlePosition, startBattle, applyBattle (Battles)
-//	retreat.go    retreat, flee, placeLeft (DN3-CAMP-RETREAT-*)
+//	negotiate.go  negotiate (Steps 1 … 5), attackChoice, fightChoice (forcedChoices), battleDue, regionDone,
+//	              afterBattle (post-battle spells, DN3-MAGIC-7), afterRetreat, afterBattles (AMB-75)
+//	battle.go     battlePosition, startBattle, applyBattle (Battles; animals.go, DN3-PEOPLE-GOB-9, -DRUID-6;
+//	              referee.go, option battles=referee)
+//	retreat.go    retreat (the owners' choices), place: flightPlan, exitPlan (DN3-CAMP-RETREAT-*); sheet.go, army-sheet edits
 //	traitor.go    checkTraitor, announceTraitor, loyaltyRolls (DN3-CAMP-TRAITOR-*)
 //
 // The rule cases are under testdata/, one directory a chapter; the
