@@ -333,7 +333,7 @@ func (w *world) battleOver() bool {
 	if winner != "" {
 		result = fmt.Sprintf("the %s hold the field: %s", st.SideName(winner), result)
 	}
-	w.emit(&Ended{Winner: winner, Result: result})
+	w.end(&Ended{Winner: winner, Result: result}) // the valley's peoples: animals back to the wild first (special_peoples.go)
 	w.say(nil, "The battle of %s ends in turn %d: %s (DN3-CAMP-BATTLE-10).", st.Battle.Region, st.Turn, result)
 	return true
 }
@@ -342,7 +342,7 @@ func (w *world) battleOver() bool {
 // the conceding side's counters stay where they stand in the final view.
 func (w *world) concedeBattle(side adjudicator.Side) {
 	st := w.st()
-	w.emit(&Ended{Winner: Other(side), Result: fmt.Sprintf("the %s conceded the battle", st.SideName(side))})
+	w.end(&Ended{Winner: Other(side), Result: fmt.Sprintf("the %s conceded the battle", st.SideName(side))})
 }
 
 // endOfTurnFive is the end of battle turn 5 (AMB-70): the seam of Step 5

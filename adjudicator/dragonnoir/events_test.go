@@ -37,6 +37,10 @@ var samples = map[string]adjudicator.Event{
 	// DN3 battles (battle_events.go)
 	Prefix + ".entered": &Entered{Unit: "jon", At: "0101", MP: 1},
 	Prefix + ".exited":  &Exited{Unit: "jon", Region: "le-pont", MP: 1},
+	// chapter: the valley's peoples
+	Prefix + ".mounted":  &Mounted{Rider: "jon", Steed: "gharv-1", Up: true, At: "0102", Spent: 1},
+	Prefix + ".fanatic":  &Fanaticised{Unit: "jon"},
+	Prefix + ".departed": &Departed{Unit: "jon"},
 }
 
 // TestEveryEventFolds: every declared event type has a sample, survives a
