@@ -171,7 +171,7 @@ func (w *world) advanceOK(a advanceAnswer, can, into []string) string {
 	case len(a.Path) == 0:
 		return "give the path, its first hex one the enemy left"
 	}
-	k := st.Kind(c)
+	k := st.mover(c) // a rider by its steed's ways (move_rider.go)
 	f, _ := st.Values(c)
 	cur, curLocs, mp := st.loc(c), st.Locs(c), 0
 	for i, s := range a.Path {

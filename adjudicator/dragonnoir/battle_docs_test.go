@@ -41,6 +41,12 @@ forces:
   - {unit: gob-shaman, side: krobs, at: "2409"}
   - {unit: black-dragon, side: krobs, at: "2811"}
   - {unit: hermit, side: adventurers, at: "0702", pe: 100}
+  - {unit: guanchenet, side: adventurers, at: "1204"}
+  - {unit: lord, side: krobs, at: "2504"}
+  - {unit: raptor-1, side: krobs, at: "2505"}
+  - {unit: valley-goblin-1, side: krobs, at: "2604"}
+  - {unit: wolf-1, side: krobs, at: "2704"}
+  - {unit: kandar-officer, side: krobs, at: "2612"}
   - {unit: terclaugast, side: adventurers, at: "0712", pe: 50}
   - {unit: heliogast, side: adventurers, at: "0913", pe: 50}
   - {unit: unicorn-f1, side: adventurers, at: "1102", pe: 50}

@@ -104,7 +104,7 @@ func (s *State) mayLeave(c *Char) string {
 	if s.fightsToDeath(c) {
 		return fmt.Sprintf("%s fights for the %s to the death and never leaves the map (DN3-CAMP-BATTLE-2)", c.ID, s.SideName(c.Side))
 	}
-	return s.peopleMayLeave(c) // battle_leave.go
+	return "" // the peoples' own rules: peoplesMayLeave (special_peoples.go), with the other leavers of the mail
 }
 
 // compactHexes writes hexes for people: "0101-0114" when they run along
@@ -333,8 +333,8 @@ func (w *world) battleOver() bool {
 	if winner != "" {
 		result = fmt.Sprintf("the %s hold the field: %s", st.SideName(winner), result)
 	}
-	w.resolveNegotiation(false) // Step 5 before turn 6 (battle_people.go)
-	w.emit(&Ended{Winner: winner, Result: result})
+	w.resolveNegotiation(false)                   // Step 5 before turn 6 (battle_people.go)
+	w.end(&Ended{Winner: winner, Result: result}) // the valley's peoples: animals back to the wild first (special_peoples.go)
 	w.say(nil, "The battle of %s ends in turn %d: %s (DN3-CAMP-BATTLE-10).", st.Battle.Region, st.Turn, result)
 	return true
 }
@@ -343,5 +343,5 @@ func (w *world) battleOver() bool {
 // the conceding side's counters stay where they stand in the final view.
 func (w *world) concedeBattle(side adjudicator.Side) {
 	st := w.st()
-	w.emit(&Ended{Winner: Other(side), Result: fmt.Sprintf("the %s conceded the battle", st.SideName(side))})
+	w.end(&Ended{Winner: Other(side), Result: fmt.Sprintf("the %s conceded the battle", st.SideName(side))})
 }

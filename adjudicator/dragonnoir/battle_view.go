@@ -30,16 +30,16 @@ import (
 func (st *State) battleUnit(uv *adjudicator.UnitView, c *Char, viewer adjudicator.Side) {
 	k := st.Kind(c)
 	switch {
-	case c.Face == Killed:
+	case c.Face == Killed || c.Departed: // departed: back to the wild (the valley's peoples)
 		uv.Gone, uv.At = true, ""
 	case c.Left:
 		uv.Gone, uv.At = false, "left:"+c.Edge
 	case c.waiting():
 		uv.Gone, uv.At = false, "edge:"+c.Edge
-	case c.At == "":
+	case c.At == "" && c.RiddenBy == "":
 		uv.Gone = false // to be set up, or invisible for a while (magic chapter)
 	}
-	if c.Face == Killed {
+	if c.Face == Killed || c.Departed {
 		return
 	}
 	if c.Wounds >= 1 && !slices.Contains(uv.Status, Wounded) {

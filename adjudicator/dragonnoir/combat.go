@@ -112,6 +112,9 @@ func (w *world) declare(side adjudicator.Side, o *AttackOrder) (*combatWork, str
 	if why := w.declareSpecial(cw, o); why != "" { // special.go: Guards' modes, front and rear, co-defenders
 		return nil, why
 	}
+	if why := w.declarePeoples(cw, o); why != "" { // chapter: the valley's peoples (combat_peoples.go): a charge
+		return nil, why
+	}
 	return cw, ""
 }
 
@@ -196,6 +199,9 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 	used = append(used, sp)
 	why := []string{fmt.Sprintf("terrain %s against %s %+d", attTerr, defTerr, shift)}
 	together, noShift, giantMod, giantWords := w.giantMods(cw, o) // DN3: the Ents (special_ent.go)
+	if text := w.unicornShift(cw); together && text != "" {       // combat_peoples.go: foot characters against a unicorn (DN3-PEOPLE-UNIC-2)
+		together, noShift = false, text
+	}
 	if together {
 		shift++
 		why = append(why, "together +1 (DN-MULTI-2)")
@@ -210,6 +216,11 @@ func (w *world) rollCombat(cw *combatWork, o *AttackOrder) bool {
 	if n, words := st.fatigueShift(cw); len(words) > 0 { // DN3 battles: Fatigue (battle_fatigue.go)
 		shift += n
 		why = append(why, words...)
+	}
+	if n, text, p := w.peoplesShifts(cw, o); len(text) > 0 { // chapter: the valley's peoples: Grey Dwarves, a charge
+		shift += n
+		why = append(why, text...)
+		used = append(used, p...)
 	}
 	col, ok := st.data.Column(n + shift)
 	if !ok {

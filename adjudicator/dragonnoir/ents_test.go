@@ -12,7 +12,7 @@ import (
 // DN2 box holds: its values rest on GAP-18 (the DN3 counters) or GAP-15
 // (the Black Dragon of DN1), its first clue says so.
 func dn3Counter(k *dragonnoir.Kind) bool {
-	return len(k.Prov.Clues) > 0 && (strings.HasPrefix(k.Prov.Clues[0], "GAP-18") || strings.HasPrefix(k.Prov.Clues[0], "GAP-15"))
+	return k.Box == "dn3" || len(k.Prov.Clues) > 0 && (strings.HasPrefix(k.Prov.Clues[0], "GAP-18") || strings.HasPrefix(k.Prov.Clues[0], "GAP-15"))
 }
 
 // TestMagicResistance: the Ents' and the Black Dragon's magic resistance

@@ -145,8 +145,9 @@ func eventTypes() []adjudicator.EventType {
 		ev(func() adjudicator.Event { return &Entered{} }),  // DN3 battles (battle_turn.go)
 		ev(func() adjudicator.Event { return &Exited{} }),
 	}
-	out = append(out, magicEvents()...)  // magic chapter (spell_charms.go)
-	out = append(out, peopleEvents()...) // Step 5 in a battle (battle_people.go)
+	out = append(out, magicEvents()...)   // magic chapter (spell_charms.go)
+	out = append(out, peopleEvents()...)  // Step 5 in a battle (battle_people.go)
+	out = append(out, peoplesEvents()...) // chapter: the valley's peoples (events_peoples.go)
 	return append(out, pause.Events(Prefix)...)
 }
 
@@ -246,7 +247,13 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 		}
 		c.At, c.Left, c.Edge = "", true, e.Region
 		c.Spent += e.MP
+		if m := s.Chars[c.Mount]; m != nil { // the valley's peoples: its steed leaves under it (move_rider.go)
+			m.Left, m.Edge = true, e.Region
+		}
 	default:
+		if s.evolvePeoples(ev) { // chapter: the valley's peoples (events_peoples.go)
+			return true
+		}
 		return s.evolveMagic(ev) || s.evolvePeople(ev) // magic chapter (spell_charms.go), Step 5 (battle_people.go)
 	}
 	return true

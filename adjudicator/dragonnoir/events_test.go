@@ -39,6 +39,10 @@ var samples = map[string]adjudicator.Event{
 	Prefix + ".exited":               &Exited{Unit: "jon", Region: "le-pont", MP: 1},
 	Prefix + ".negotiation-drawn":    &NegDrawn{Side: Adventurers, Marker: "alliance"},
 	Prefix + ".negotiation-resolved": &NegResolved{Outcome: "neutral"},
+	// chapter: the valley's peoples
+	Prefix + ".mounted":  &Mounted{Rider: "jon", Steed: "gharv-1", Up: true, At: "0102", Spent: 1},
+	Prefix + ".fanatic":  &Fanaticised{Unit: "jon"},
+	Prefix + ".departed": &Departed{Unit: "jon"},
 }
 
 // TestEveryEventFolds: every declared event type has a sample, survives a

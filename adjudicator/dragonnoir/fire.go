@@ -126,6 +126,7 @@ func (s *State) aim(sh, t *Char) (hex.Loc, string, string) {
 func (w *world) shoot(sh, t *Char, what string) {
 	st := w.st()
 	k, tk := st.Kind(sh), st.Kind(t)
+	weapon := st.fireColumn(sh) // combat_peoples.go: an Elf of La Conquête (AMB-23)
 	_, cover, _ := st.aim(sh, t)
 	mod, why := 0, []string{}
 	if sh.Wounds > 0 {
@@ -139,9 +140,13 @@ func (w *world) shoot(sh, t *Char, what string) {
 		mod += n
 		why = append(why, fmt.Sprintf("%+d %s (%s)", n, tk.Title, tk.cite("fire-target", "DN-FIRE-10")))
 	}
-	if k.FireShooter != 0 {
+	if k.FireShooter != 0 && !st.elfFire(sh) { // AMB-23: not in La Conquête
 		mod += k.FireShooter
 		why = append(why, fmt.Sprintf("%+d %s (DN-SPEC-5)", k.FireShooter, k.Title))
+	}
+	if n, words := st.armourFire(t); n != 0 { // combat_peoples.go: AMB-93
+		mod += n
+		why = append(why, words)
 	}
 	if n, words := w.fireCharm(sh); n != 0 { // magic chapter: Improve fire
 		mod += n
@@ -161,26 +166,28 @@ func (w *world) shoot(sh, t *Char, what string) {
 		why = append(why, words)
 	}
 	r := w.d10(fmt.Sprintf("%s by %s at %s", what, sh.ID, t.ID))
-	code, es, used := st.data.FireResult(k.Weapon, cover, r.Total+mod)
+	code, es, used := st.data.FireResult(weapon, cover, r.Total+mod)
 	used = append(used, k.Prov, tk.Prov)
 	res := "no effect"
 	if code != "-" {
 		res = code + ": " + st.data.FireKey[code].Means
 	}
-	outcome(r, used, "%s, %s cover, %+d makes %d: %s", k.Weapon, cover, mod, modified(r.Total+mod), res)
+	outcome(r, used, "%s, %s cover, %+d makes %d: %s", weapon, cover, mod, modified(r.Total+mod), res)
 	w.emit(&Traced{Trace: adjudicator.Trace{Kind: "fire", Unit: sh.ID, Path: []string{sh.At, t.At}, Result: res}})
 	mods := "no modifier"
 	if len(why) > 0 {
 		mods = strings.Join(why, ", ")
 	}
-	w.say(used, "%s (%s) shoots at %s on %s, %s cover; %s: %s.", sh.ID, k.Weapon, t.ID, t.At, cover, mods, res)
+	w.say(used, "%s (%s) shoots at %s on %s, %s cover; %s: %s.", sh.ID, weapon, t.ID, t.At, cover, mods, res)
 	if out, whyNot := fireEffects(tk, es); whyNot != "" { // DN3: an Ent (special_ent.go)
 		w.say(Provs{tk.Prov}, "%s: %s.", t.ID, whyNot)
 		es = out
 	}
+	w.shot = true // chapter: the valley's peoples: a fire result (DN3-PEOPLE-KANDAR-5, -UNIC-5)
 	for _, e := range es {
 		w.hurt(t, e.What, e.N, []*Char{sh}, used, false)
 	}
+	w.shot = false
 }
 
 // canDefend says why sh may not fire defensively now (DN-FIRE-14): its
@@ -191,7 +198,7 @@ func (w *world) canDefend(sh, t *Char) (string, Prov) {
 	if sh == nil {
 		return "no such shooter", Prov{}
 	}
-	wp := st.data.Weapons[st.Kind(sh).Weapon]
+	wp := st.rateOf(sh) // combat_peoples.go: an Elf of La Conquête (AMB-23)
 	if wp == nil {
 		return "it has no bow or crossbow (DN-FIRE-1)", Prov{}
 	}

@@ -171,7 +171,7 @@ func (s *State) InPosition(e *Char, l hex.Loc) bool {
 		return s.aboardReaches(e, l)
 	}
 	k := s.Kind(e)
-	if s.CanEnter(k, l) {
+	if s.CanEnter(s.mover(e), l) { // a rider by its steed's ways (move_rider.go)
 		for _, from := range s.Locs(e) {
 			if !s.Touch(from, l) {
 				continue

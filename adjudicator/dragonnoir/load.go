@@ -233,6 +233,16 @@ func (d *Data) terrain(c *checker, f terrainFile) {
 				c.at(file, l.Line, "terrain %s: %q is not a counter tag: %s", t.Kind, tag, strings.Join(counterTags, ", "))
 			}
 		}
+		for _, closed := range slices.Sorted(maps.Keys(t.ClosedExcept)) { // chapter: the valley's peoples
+			if !slices.Contains(t.ClosedTo, closed) {
+				c.at(file, l.Line, "terrain %s: closed-except %s: it reopens a closure, and %s is not in closed-to", t.Kind, closed, closed)
+			}
+			for _, tag := range t.ClosedExcept[closed] {
+				if !slices.Contains(counterTags, tag) {
+					c.at(file, l.Line, "terrain %s: closed-except %s: %q is not a counter tag: %s", t.Kind, closed, tag, strings.Join(counterTags, ", "))
+				}
+			}
+		}
 		fireTerrain(c, file, l.Line, &t) // fire chapter
 		d.Terrain[t.Kind] = &t
 	}

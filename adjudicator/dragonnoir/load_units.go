@@ -91,6 +91,7 @@ func (d *Data) counters(c *checker, f countersFile) {
 			c.at(file, 1, "kind %s: guarded-by %q is no counter", k.ID, k.GuardedBy)
 		}
 	}
+	d.peoples(c, f) // chapter: the valley's peoples
 	if g := d.Kinds[d.GharvKind]; g == nil || g.Side != string(Gharvs) {
 		c.at("gharvs.yaml", 1, "kind %q: name the Gharvs' kind of counters.yaml (side gharvs)", d.GharvKind)
 	}

@@ -124,6 +124,11 @@ type Terrain struct {
 	// that may enter (the deep river of Fond-du-Val: Goblins and
 	// Reptilians, AMB-64; DN3 battles).
 	OpenTo []string `yaml:"open-to"`
+	// ClosedExcept reopens a closure for some: by a tag of ClosedTo, the
+	// counter tags that may enter all the same (a ridden wolf swims,
+	// Reptilians cross water armoured or mounted: DN3-PEOPLE-GOB-6,
+	// -REPT-2, AMB-64; chapter: the valley's peoples).
+	ClosedExcept map[string][]string `yaml:"closed-except"`
 }
 
 // Feature is one kind of hexside feature: whether it stops movement and
@@ -341,6 +346,35 @@ type Kind struct {
 	// does not).
 	Cites    map[string]string `yaml:"cites"`
 	fireball [][]Effect        // Fireball, parsed
+	// Chapter: the valley's peoples (La Conquête, special_peoples.go,
+	// move_rider.go); Favourable, MagicResistance and Cites above serve
+	// them too (cites: ride, leaves, fanatic, immune).
+	//
+	// Box is "dn3" for a counter of La Conquête (GAP-18), "" for one of
+	// L'Épreuve's box.
+	Box string `yaml:"box"`
+	// FireStunnedRetreat: a stunned result from missile fire becomes a
+	// retreat of this many hexes (DN3-PEOPLE-UNIC-5); 0 as in combat.
+	FireStunnedRetreat int `yaml:"fire-stunned-retreat"`
+	// Masters are each counter's master, one a counter in order: the
+	// druid of a druid's animal (DN3-PEOPLE-DRUID-3), the Goblin of a wolf
+	// or hyena (DN3-PEOPLE-GOB-5).
+	Masters []string `yaml:"masters"`
+	// Leash: the most hexes it may move away from its master of its own
+	// accord (DN3-PEOPLE-GOB-5); 0 for no limit.
+	Leash int `yaml:"leash"`
+	// RiddenBy: who may ride it, a steed (move_rider.go): counter or kind
+	// IDs, "tag:T" for every kind carrying tag T, "master" for its own
+	// master, "any" for anyone; NotRiddenBy: who never may. Empty: it is
+	// never ridden.
+	RiddenBy    []string `yaml:"ridden-by"`
+	NotRiddenBy []string `yaml:"not-ridden-by"`
+	// RideHealthy: it can no longer be ridden once wounded
+	// (DN3-PEOPLE-UNIC-8).
+	RideHealthy bool `yaml:"ride-healthy"`
+	// HorseKilled is what a "horse killed" result does to it under its
+	// rider: killed (the default) or wound, one wound (DN3-PEOPLE-UNIC-6).
+	HorseKilled string `yaml:"horse-killed"`
 }
 
 // cite is the rule a report names for what of k (Cites), or def.

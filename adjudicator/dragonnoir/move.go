@@ -28,6 +28,10 @@ const (
 	legThen        // then:
 	legAlt         // if-stopped:
 	legDone
+	// Riders (move_rider.go): mount:, ride:, dismount:.
+	legMount
+	legRide
+	legDismount
 )
 
 // legEnd is how a leg ended.
@@ -80,8 +84,7 @@ func (w *world) cannotMove(side string, c *Char) string {
 	case st.Is(flagSteady, c.ID): // DN3: special_ent.go
 		return "a character it carries fired from it this turn: it does not move (DN3-PEOPLE-ENT-26)"
 	}
-	k := st.Kind(c)
-	if wp := st.data.Weapons[k.Weapon]; wp != nil && !wp.MoveAfterFire && st.Is(flagFiredOff, c.ID) {
+	if wp := st.rateOf(c); wp != nil && !wp.MoveAfterFire && st.Is(flagFiredOff, c.ID) { // combat_peoples.go: an Elf of La Conquête (AMB-23)
 		return fmt.Sprintf("a %s that fired does not move in the same turn (DN-TURN-5)", wp.Title)
 	}
 	return ""
@@ -128,12 +131,24 @@ func (w *world) moveOrder(p *program, o *MoveOrder) bool {
 			end = w.walk(p, c, o, o.Then, nil)
 		case legAlt:
 			end = w.walk(p, c, o, o.IfStopped, nil)
+		case legMount: // riders (move_rider.go)
+			end = w.mountLeg(c, o, mv)
+		case legRide:
+			end = w.walk(p, c, o, o.Ride, nil)
+		case legDismount:
+			end = w.dismountLeg(c, o)
 		}
 		if end == legPaused {
 			return true
 		}
 		next := legDone
 		switch {
+		case end == legWalked && mv.Leg == legPath && o.Mount != "": // riders (move_rider.go)
+			next = legMount
+		case end == legWalked && mv.Leg == legPath && o.Dismount != "":
+			next = legDismount
+		case end == legWalked && mv.Leg == legMount && len(o.Ride) > 0:
+			next = legRide
 		case end == legStopped && mv.Leg != legAlt && len(o.IfStopped) > 0 && c.Standing():
 			w.say(nil, "%s was stopped: it takes its path if stopped from %s (PBEM-DN-5).", c.ID, c.At)
 			next = legAlt
@@ -175,7 +190,7 @@ func (w *world) walk(p *program, c *Char, o *MoveOrder, path, facings []string) 
 	st := w.st()
 	wk := p.work()
 	mv := wk.Move
-	k := st.Kind(c)
+	k := st.mover(c) // a rider by its steed's ways (move_rider.go)
 	multi := k.Shape != hex.Single.Name
 	seg, mp, facing := []string{c.At}, 0, c.Facing
 	var used Provs

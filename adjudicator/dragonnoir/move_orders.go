@@ -23,13 +23,14 @@ func checkMove(st *State, side adjudicator.Side, x *MoveOrder, bad func(int, str
 	} else if x.Leave != "" {
 		bad(x.Line, codeWrongSection, "move %s: leave: is for the battles of La Conquête; a DN2 scenario's exits are hexes of its map", x.Unit)
 	}
-	if len(x.Path) == 0 && len(x.Row) == 0 && x.ClimbOn == "" && x.ClimbOff == "" && x.Leave == "" {
+	if len(x.Path) == 0 && len(x.Row) == 0 && x.ClimbOn == "" && x.ClimbOff == "" && x.Leave == "" && x.Mount == "" && x.Dismount == "" {
 		bad(x.Line, adjudicator.CodeMissingField, "move %s: give its path, e.g. path: [\"0304\", \"0404\"], or row: for a boat", x.Unit)
 	}
 	checkClimb(st, x, bad, loc) // DN3: climbing on and off an Ent (move_climb.go)
-	for _, l := range slices.Concat(x.Path, x.Row, x.Then, x.IfStopped) {
+	for _, l := range slices.Concat(x.Path, x.Row, x.Then, x.IfStopped, x.Ride) {
 		loc(x.Line, l)
 	}
+	checkRide(st, x, bad, loc) // chapter: the valley's peoples (move_rider.go)
 	if len(x.Row) > 0 && side != Adventurers {
 		bad(x.Line, codeWrongSection, "move %s: only Adventurers move by boat (DN-BOAT-1)", x.Unit)
 	}

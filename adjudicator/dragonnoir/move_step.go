@@ -71,7 +71,11 @@ func (w *world) step(c *Char, k *Kind, cur hex.Loc, curFace string, l hex.Loc, f
 			if why := notFrom(k, st.Terrain(cur), t); why != "" {
 				return 0, t.Prov, fmt.Sprintf("%s: %s", locString(st.board, l), why)
 			}
+			cost, prov = st.bridgeCost(k, st.Terrain(cur), t, cost, prov) // chapter: the valley's peoples (DN3-PEOPLE-GOB-2)
 		}
+	}
+	if why := w.leashed(c, cur, l); why != "" { // chapter: the valley's peoples (DN3-PEOPLE-GOB-5)
+		return 0, Prov{Rule: "DN3-PEOPLE-GOB-5"}, why
 	}
 	for _, o := range st.At(l) {
 		if o == c || !o.Alive() {

@@ -31,6 +31,17 @@ type Rules struct {
 	// humans too, which DN3-PEOPLE-ENT-21 allows "if a scenario's special
 	// rules allow it".
 	EntHumans bool `json:"ent_humans,omitempty"`
+	// Edition (chapter: the valley's peoples, option rules): "" for a game
+	// of L'Épreuve; "dn3" for a battle of La Conquête fought under the
+	// Dragon Noir 2 rules (AMB-69), where La Conquête's own rulings of
+	// DN2 rules apply (AMB-23, AMB-65, AMB-93); "magna-carta" for one
+	// fought with the Magna Carta notes of H.2 the digest defines
+	// (DN3-MC-7). A battle of the campaign sets it.
+	Edition string `json:"edition,omitempty"`
+	// GreyDwarfRight (option grey-dwarf-shift=right): each Grey Dwarf in a
+	// combat shifts the odds one column right, as the sentence reads,
+	// defending too; by default one column in the dwarves' favour (AMB-61).
+	GreyDwarfRight bool `json:"grey_dwarf_right,omitempty"`
 }
 
 var knownOptions = []adjudicator.OptionInfo{
@@ -48,6 +59,11 @@ var knownOptions = []adjudicator.OptionInfo{
 	// DN3: the Ents.
 	{Name: "ent-passengers", Default: "elves-hobbits", Values: []string{"elves-hobbits", "and-humans"},
 		Doc: "whom an Ent may carry (DN3-PEOPLE-ENT-21): elves-hobbits — elves and hobbits only; and-humans — humans too, which the rule allows when a scenario's special rules say so"},
+	// Chapter: the valley's peoples (La Conquête).
+	{Name: "rules", Default: "dn2", Values: []string{"dn2", "dn3", "magna-carta"},
+		Doc: "which rules a game is played under: dn2 — L'Épreuve's; dn3 — a battle of La Conquête under the Dragon Noir 2 rules, with La Conquête's rulings where the two games differ (Elves fire on the Crossbow table with the longbow's restrictions, AMB-23; Goblins pay 2 MP from water to a bridge, AMB-65; +1 to fire at an armoured target, AMB-93); magna-carta — the same, with the Magna Carta notes the digest defines (swimming costs, DN3-MC-7); a battle of the campaign sets it"},
+	{Name: "grey-dwarf-shift", Default: "favour", Values: []string{"favour", "right"},
+		Doc: "the column each Grey Dwarf in a combat shifts (DN3-PEOPLE-DWARF-2): favour — one in the dwarves' favour, right when they attack, left when they defend (AMB-61, the digest's default); right — one right in attack and defence, as the sentence reads"},
 }
 
 func parseOptions(o map[string]string) (Rules, error) {
@@ -95,8 +111,24 @@ func parseOptions(o map[string]string) (Rules, error) {
 			default:
 				return r, fmt.Errorf("option ent-passengers=%s: write elves-hobbits or and-humans", v)
 			}
+		case "rules": // chapter: the valley's peoples
+			switch v {
+			case "dn2":
+			case "dn3", "magna-carta":
+				r.Edition = v
+			default:
+				return r, fmt.Errorf("option rules=%s: write dn2, dn3 or magna-carta", v)
+			}
+		case "grey-dwarf-shift":
+			switch v {
+			case "favour":
+			case "right":
+				r.GreyDwarfRight = true
+			default:
+				return r, fmt.Errorf("option grey-dwarf-shift=%s: write favour or right", v)
+			}
 		default:
-			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire, blocked-retreat, magician-level, gharv-scratch and ent-passengers)", k)
+			return r, fmt.Errorf("unknown option %q (Dragon Noir knows defensive-fire, blocked-retreat, magician-level, gharv-scratch, ent-passengers, rules and grey-dwarf-shift)", k)
 		}
 	}
 	return r, nil

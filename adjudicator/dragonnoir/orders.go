@@ -48,6 +48,9 @@ type Orders struct {
 	// Adventurer mail with defensive-fire: live only (magic chapter,
 	// spell_reappear.go: HID-6).
 	Reappear map[string]string `json:"reappear,omitempty" yaml:"reappear,omitempty"`
+	// Techniques are the Magna Carta techniques the peoples' rules name
+	// (chapter: the valley's peoples, orders_peoples.go).
+	Techniques []TechniqueOrder `json:"techniques,omitempty" yaml:"techniques,omitempty"`
 }
 
 // FireOrder is one shot of offensive fire (PBEM-DN-1).
@@ -105,6 +108,13 @@ type MoveOrder struct {
 	// -24).
 	ClimbOn  string `json:"climb_on,omitempty" yaml:"climb-on,omitempty"`
 	ClimbOff string `json:"climb_off,omitempty" yaml:"climb-off,omitempty"`
+	// Riders (move_rider.go; chapter: the valley's peoples): Mount, the
+	// steed next to it that it mounts after its path, and Ride, the path
+	// the pair then rides; Dismount, the location next to it that a rider
+	// gets down onto after riding its path.
+	Mount    string   `json:"mount,omitempty" yaml:"mount,omitempty"`
+	Ride     []string `json:"ride,omitempty" yaml:"ride,omitempty"`
+	Dismount string   `json:"dismount,omitempty" yaml:"dismount,omitempty"`
 }
 
 // AttackOrder is one combat (PBEM-DN-4, -8): the attackers (together when
@@ -124,6 +134,9 @@ type AttackOrder struct {
 	// Ram: the location of a building an Ent or the dragon rams, as a
 	// makeshift ram (DN3-PEOPLE-ENT-19, DN3-PEOPLE-DRAGON-5; special_ent.go).
 	Ram string `json:"ram,omitempty" yaml:"ram,omitempty"`
+	// Charge: the attackers charge (riders and unicorns; chapter: the
+	// valley's peoples, combat_peoples.go).
+	Charge bool `json:"charge,omitempty" yaml:"charge,omitempty"`
 }
 
 // Standing orders by key, each the YAML of its answer (pause.State keeps
@@ -138,9 +151,10 @@ const (
 	KeyRetreat       = "retreat"        // PBEM-DN-11: auto
 	KeyDefensiveFire = "defensive-fire" // PBEM-DN-6: triggers
 	KeySpellTrigger  = "spell-trigger"  // PBEM-DN-7: spells in the Krob turn (spell_triggers.go)
+	KeyKandarFire    = "kandar-fire"    // PBEM-DN3-20: retreat, wound or wound-unless-wounded (chapter: the valley's peoples)
 )
 
-var standingKeys = []string{KeyCasualties, KeyAdvance, KeyRetreat, KeyDefensiveFire, KeySpellTrigger}
+var standingKeys = []string{KeyCasualties, KeyAdvance, KeyRetreat, KeyDefensiveFire, KeySpellTrigger, KeyKandarFire}
 
 // Trigger is a standing defensive-fire order (PBEM-DN-6): Shooter fires at
 // the first moving Krob that is At (any, a unit, or kind:K) and within
@@ -165,6 +179,8 @@ type ordersFile struct {
 	Standing map[string]yaml.Node `yaml:"standing"`
 	Concede  bool                 `yaml:"concede"`
 	Reappear yaml.Node            `yaml:"reappear"` // magic chapter
+	// chapter: the valley's peoples (orders_peoples.go)
+	Techniques []lined[TechniqueOrder] `yaml:"techniques"`
 }
 
 // parseOrders reads a player-turn's mail for side.
@@ -258,6 +274,9 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 		unit(section("hold"), id)
 	}
 	checkHold(o, section("hold"), bad) // movement chapter (move_orders.go)
+	if st.Battle != nil {
+		checkPeoplesLeave(st, o, bad) // chapter: the valley's peoples (special_peoples.go)
+	}
 	for _, l := range f.Attacks {
 		x := l.V
 		x.Line = l.Line
@@ -289,6 +308,16 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 			bad(l.Line, adjudicator.CodeBadValue, "mode is two or legs (a Guard, DN-KROB-1) or both (an Ent's two attacks on one enemy, DN3-PEOPLE-ENT-9), from is front or rear (DN-KROB-2, DN3-PEOPLE-ENT-8)")
 		}
 		o.Attacks = append(o.Attacks, x)
+	}
+	for _, l := range f.Techniques { // chapter: the valley's peoples
+		x := l.V
+		x.Line = l.Line
+		if c := unit(l.Line, x.Unit); c != nil {
+			if code, msg := checkTechnique(st, c, x.Use); code != "" {
+				bad(l.Line, code, "%s", msg)
+			}
+		}
+		o.Techniques = append(o.Techniques, x)
 	}
 	for _, x := range o.Spells { // magic chapter: once the whole mail is read (before: names its actions)
 		if code, msg := checkSpell(st, &x, o); code != "" {
@@ -331,6 +360,9 @@ func parseStanding(st *State, side adjudicator.Side, m map[string]yaml.Node) (St
 			return nil, err
 		}
 		if err := checkCombatStanding(k, &v); err != nil { // combat chapter
+			return nil, err
+		}
+		if err := checkPeoplesStanding(k, &v); err != nil { // chapter: the valley's peoples
 			return nil, err
 		}
 		if k == KeySpellTrigger { // magic chapter

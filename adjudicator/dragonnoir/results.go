@@ -22,7 +22,7 @@ func (w *world) hurt(c *Char, what string, n int, by []*Char, used Provs, melee 
 		return false
 	}
 	cv := w.convert(c, what, by, melee) // special.go
-	if what == Retreat {
+	if what == Retreat && cv.What == Retreat {
 		cv.N = n
 	}
 	k := st.Kind(c)
@@ -48,6 +48,8 @@ func (w *world) hurt(c *Char, what string, n int, by []*Char, used Provs, melee 
 		return w.retreat(c, cv.N, by)
 	case Wounded:
 		return w.wound(c, cv.N, used)
+	case "horse-killed": // a rider in the saddle (move_rider.go)
+		return w.unhorse(c, by, used)
 	}
 	w.kill(c, used)
 	return true
@@ -71,6 +73,7 @@ func (w *world) wound(c *Char, n int, used Provs) bool {
 	w.emit(&Conditioned{Unit: c.ID, Face: face, Wounds: wounds, Berserk: c.Berserk, StunnedIn: c.StunnedIn})
 	w.say(used, "%s is wounded (%d of %d wounds).", c.ID, wounds, k.Wounds)
 	w.woundedMagician(c)
+	w.masterHurt(c, "wounded") // chapter: the valley's peoples (DN3-PEOPLE-DRUID-5)
 	return false
 }
 
@@ -79,7 +82,9 @@ func (w *world) wound(c *Char, n int, used Provs) bool {
 func (w *world) kill(c *Char, used Provs) {
 	w.emit(&Conditioned{Unit: c.ID, Face: Killed, Wounds: c.Wounds})
 	w.say(used, "%s is killed.", c.ID)
-	w.unload(c) // DN3: an Ent's passengers, a passenger's Ent (special_ent.go)
+	w.unload(c)               // DN3: an Ent's passengers, a passenger's Ent (special_ent.go)
+	w.riderDown(c)            // chapter: the valley's peoples (move_rider.go)
+	w.masterHurt(c, "killed") // DN3-PEOPLE-DRUID-5
 }
 
 // left lists, as players write them, the locations of before that c no

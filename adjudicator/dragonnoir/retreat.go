@@ -215,7 +215,7 @@ func (w *world) routes(c *Char, n int, from []*Char) []route {
 // may enter (DN-MOVE-5).
 func (w *world) coverAt(c *Char, l hex.Loc) ([]hex.Loc, bool) {
 	st := w.st()
-	k := st.Kind(c)
+	k := st.mover(c) // a rider by its steed's ways (move_rider.go)
 	if k.Shape == hex.Single.Name {
 		return []hex.Loc{l}, st.CanEnter(k, l)
 	}

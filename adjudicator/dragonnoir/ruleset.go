@@ -176,6 +176,7 @@ func (ruleset) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) 
 		}
 		w.standing(sub.Side, o.Standing)
 		w.mailReappear(sub.Side, o) // magic chapter: defensive-fire: live (spell_reappear.go)
+		w.playTechniques(o)         // chapter: the valley's peoples (orders_peoples.go)
 		p := &program{Side: sub.Side, Orders: o, Stage: stageFire, Battle: st.Battle != nil}
 		if sub.Side == Krobs && st.Battle == nil { // in a battle both sides shoot (AMB-69)
 			p.Stage = stageMoves

@@ -163,6 +163,9 @@ type PosUnit struct {
 	// On: the Ent carrying it, at: one of the Ent's two front hexes
 	// (DN3-PEOPLE-ENT-20; special_ent.go). The Ent comes earlier in units.
 	On string `yaml:"on"`
+	// Mount is the steed it rides, placed on the same location
+	// (move_rider.go; chapter: the valley's peoples).
+	Mount string `yaml:"mount"`
 }
 
 func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
@@ -251,6 +254,9 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 				return nil, fmt.Errorf("position: units %d: on: %v", i+1, err)
 			}
 		}
+	}
+	if err := st.placeRiders(p.Units); err != nil { // chapter: the valley's peoples (move_rider.go)
+		return nil, err
 	}
 	for _, w := range p.Webs {
 		l, err := locOn(st.board, w)

@@ -45,6 +45,9 @@ type conversion struct {
 func (w *world) convert(c *Char, what string, by []*Char, melee bool) conversion {
 	st := w.st()
 	k := st.Kind(c)
+	if cv, ok := w.peoplesConvert(c, k, what, melee); ok { // chapter: the valley's peoples
+		return cv
+	}
 	switch {
 	case c.On != "" && (what == Retreat || what == Stunned): // DN3: special_ent.go
 		return conversion{What: "fall"}

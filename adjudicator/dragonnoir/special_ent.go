@@ -29,7 +29,8 @@ import (
 // fields.
 
 // Keys of a kind's cites (Kind.Cites).
-var citeKeys = []string{"stunned", "killed", "fire-target", "rear", "fly"}
+var citeKeys = []string{"stunned", "killed", "fire-target", "rear", "fly",
+	"ride", "leaves", "fanatic", "immune"} // chapter: the valley's peoples
 
 // checkGiants checks a kind's DN3 fields (module.go): known terrain
 // kinds, step costs, tags, ten fireball results.
@@ -531,7 +532,7 @@ func (w *world) ramOrder(o *AttackOrder) {
 // vowel when the kind is one of DN3's (its reports name its own rules,
 // cites): DN2's reports keep their words.
 func aKind(k *Kind) string {
-	if len(k.Cites) > 0 && strings.ContainsAny(k.Title[:1], "AEIOU") {
+	if len(k.Cites) > 0 && strings.ContainsAny(k.Title[:1], "AEIO") { // a Unicorn (chapter: the valley's peoples)
 		return "an " + k.Title
 	}
 	return "a " + k.Title

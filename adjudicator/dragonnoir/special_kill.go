@@ -39,7 +39,7 @@ func (w *world) lethal(c *Char, k *Kind, by []*Char, why []string) (conversion, 
 			return conversion{What: Killed, Why: joinWhy(why, killerWhy(c, k, rule))}, true
 		}
 	}
-	if curare && !k.Has(TagCurareImmune) {
+	if curare && !st.poisonProof(c) { // a Krob; a unicorn and its rider (DN3-PEOPLE-UNIC-11)
 		if k.Has(TagFirstScratch) {
 			return conversion{What: Killed, Why: joinWhy(why, fmt.Sprintf("a %s dies of its first scratch in a combat with Zed (DN-SPEC-16, AMB-14)", k.Title))}, true
 		}

@@ -101,8 +101,10 @@ func checkCaster(c *checker, file string, line int, k *Kind) {
 	}
 }
 
-// valley reports whether the game is a battle of La Conquête's valley.
-func (s *State) valley() bool { return s.Valley }
+// valley reports whether the game is a battle of La Conquête's valley: a
+// position's valley: true, or the option rules=dn3 or magna-carta
+// (chapter: the valley's peoples).
+func (s *State) valley() bool { return s.Valley || s.Options.Edition != "" }
 
 // fullPE is a magician's energy at his level: 100 PE a level underground
 // (DN-MAGIC-6), 50 in the valley (DN3-MAGIC-1).
@@ -212,7 +214,7 @@ func (s *State) immune(t *Char, sp *Spell) string {
 // hold only while their bond to an Officer does (DN3-PEOPLE-KANDAR-1, -6,
 // AMB-95): that is the peoples' rule, which answers here; by default a
 // tag always holds.
-func (s *State) immunityHolds(t *Char, tag string) bool { return true }
+func (s *State) immunityHolds(t *Char, tag string) bool { return s.HasNow(t, tag) }
 
 // Lit reports whether a Light spell lights hex h "as in broad daylight"
 // (DN3-SPELL-MAGE-22, -SORC-18): the hex it was cast on and those beside

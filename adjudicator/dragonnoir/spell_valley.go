@@ -116,7 +116,7 @@ func (w *world) spellFanatic(c *Char, sp *Spell, _ *SpellOrder, tg *spellTarget,
 // fanatic reports whether c is Fanatic now: a Berserker spell is on it
 // (DN3-SPELL-SORC-10). The peoples' Fanatics (a druid's animal,
 // DN3-PEOPLE-DRUID-5) answer here too.
-func (s *State) fanatic(c *Char) bool { return len(s.charmsOf("fanatic", c.ID)) > 0 }
+func (s *State) fanatic(c *Char) bool { return c.Fanatic || len(s.charmsOf("fanatic", c.ID)) > 0 }
 
 // fanaticConvert is what a stunned or retreat result does to a Fanatic:
 // nothing (special.go convert).

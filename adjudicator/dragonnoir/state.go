@@ -72,6 +72,16 @@ type Char struct {
 	// fatigued or exhausted ("" fresh: DN3-CAMP-REST-6, -7).
 	Edge    string `json:"edge,omitempty"`
 	Fatigue string `json:"fatigue,omitempty"`
+	// Chapter: the valley's peoples. Mount is the steed it rides
+	// (move_rider.go); RiddenBy is the rider of a steed, which is then off
+	// the map (At ""): the rider stands for both. Fanatic: it ignores
+	// stunned and retreat results and attacks whenever it can (GAP-28,
+	// special_peoples.go). Departed: it left the game at the battle's end
+	// (DN3-PEOPLE-DRUID-6, -GOB-9).
+	Mount    string `json:"mount,omitempty"`
+	RiddenBy string `json:"ridden_by,omitempty"`
+	Fanatic  bool   `json:"fanatic,omitempty"`
+	Departed bool   `json:"departed,omitempty"`
 }
 
 // Alive reports whether it is on the map and not killed.

@@ -82,7 +82,8 @@ func (s *State) Values(c *Char) (Face, Prov) {
 	case (c.Face == Stunned || c.Wounds > 0) && k.Faces["wounded"] != (Face{}):
 		f = k.Faces["wounded"]
 	}
-	f = s.charmed(c, f) // magic chapter: boosts, halving, immobilised
+	f = s.charmed(c, f)  // magic chapter: boosts, halving, immobilised
+	f = s.pairFace(c, f) // a rider in the saddle (move_rider.go)
 	return f, k.Prov
 }
 
@@ -136,8 +137,9 @@ func (s *State) CombatTerrain(c *Char) (string, Provs) {
 }
 
 // MPCost is what entering l costs a character of kind k (GAP-3): the
-// row's by-tag cost when k carries the tag (Goblins in water), else its
-// own; false when k may not enter l at all.
+// row's by-tag cost when k carries the tag (Goblins in water), the
+// cheapest when it carries several (a Reptilian on a Raptor in marsh),
+// else its own; false when k may not enter l at all.
 func (s *State) MPCost(k *Kind, l hex.Loc) (int, Prov, bool) {
 	t := s.Terrain(l)
 	if t == nil {
@@ -145,6 +147,9 @@ func (s *State) MPCost(k *Kind, l hex.Loc) (int, Prov, bool) {
 	}
 	if !s.CanEnter(k, l) {
 		return 0, t.Prov, false
+	}
+	if n, p, ok := s.swimCost(k, t); ok { // chapter: the valley's peoples (Magna Carta's swimming, DN3-MC-7)
+		return s.frosted(l, n), p, true
 	}
 	return s.frosted(l, byTagMP(k, t)), t.Prov, true // move_rider.go: a rider's costs; a Frost doubles it (spell_nature.go)
 }

@@ -50,6 +50,20 @@ const (
 	TagFearless         = "fearless"          // fear and terror (Terreur)
 	TagCharmImmune      = "charm-immune"      // charms (no sheet has one: GAP-26)
 	TagImmobiliseImmune = "immobilise-immune" // Immobiliser un personnage
+	// Chapter: the valley's peoples (La Conquête: special_peoples.go,
+	// move_rider.go); rider and hobbit above serve them too.
+	TagCharges         = "charges"            // may charge, ridden or not (DN3-PEOPLE-UNIC-3; riders, GAP-16)
+	TagBeast           = "beast"              // an animal: rides nothing
+	TagFrightensHorses = "frightens-horses"   // horses panic under it (DN3-PEOPLE-REPT-4)
+	TagKandar          = "kandar"             // bound to the Officer (DN3-PEOPLE-KANDAR-1 … 7)
+	TagKandarOfficer   = "kandar-officer"     // the Officer the Kandärs' bond needs on the map (AMB-95)
+	TagGreyDwarf       = "grey-dwarf"         // a column in their favour each (DN3-PEOPLE-DWARF-2, AMB-61)
+	TagBarbarian       = "barbarian"          // DN3-PEOPLE-BARB-1
+	TagGoblin          = "goblin"             // a valley Goblin (DN3-PEOPLE-GOB-1 … 10, DN3-MC-5)
+	TagUnicorn         = "unicorn"            // DN3-PEOPLE-UNIC-1 … 11
+	TagFanaticMaster   = "fanatic-for-master" // fanatic once its master is wounded or killed (DN3-PEOPLE-DRUID-5)
+	TagLeavesMaster    = "leaves-with-master" // leaves the game at a battle's end when its master was killed (DN3-PEOPLE-DRUID-6, GOB-9)
+	TagWithMaster      = "with-master"        // leaves the map only with its master, and its master only with it (DN3-PEOPLE-DRUID-4)
 )
 
 var counterTags = []string{TagSinks, TagKilledDoubleWound, TagIgnoresInfil, TagCausesNoInfil, TagKiller,
@@ -59,7 +73,10 @@ var counterTags = []string{TagSinks, TagKilledDoubleWound, TagIgnoresInfil, TagC
 	TagNewborn, TagFirstScratch, // chapter special rules
 	TagRider, TagNoMultiShift, TagFireNoRetreat, TagMissileProof, TagFireProof, TagRam, TagHobbit, TagHuman, // DN3: Ents, the Black Dragon
 	TagFearless, TagCharmImmune, TagImmobiliseImmune, // La Conquête's magic
-	TagReptilian} // DN3 battles
+	TagReptilian, // DN3 battles
+	TagCharges, TagBeast, TagFrightensHorses, TagKandar, TagKandarOfficer, TagGreyDwarf, TagBarbarian,
+	TagGoblin, TagUnicorn, TagFanaticMaster,
+	TagLeavesMaster, TagWithMaster} // chapter: the valley's peoples
 
 // Terrain tags (terrain.yaml).
 const (

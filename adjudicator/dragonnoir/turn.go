@@ -119,19 +119,19 @@ func (w *world) checkVictory(atEnd bool) bool {
 	}
 	if sc == nil {
 		if atEnd {
-			w.emit(&Ended{Result: fmt.Sprintf("the game ends after turn %d", st.Turn)})
+			w.end(&Ended{Result: fmt.Sprintf("the game ends after turn %d", st.Turn)})
 		}
 		return atEnd
 	}
 	for _, v := range sc.Victory {
 		if w.met(v, atEnd) {
-			w.emit(&Ended{Winner: adjudicator.Side(v.Side), Result: v.Text})
+			w.end(&Ended{Winner: adjudicator.Side(v.Side), Result: v.Text})
 			w.say(sc.usedProv(), "The %s win: %s.", v.Side, v.Text)
 			return true
 		}
 	}
 	if atEnd {
-		w.emit(&Ended{Result: "no side met its victory conditions: a draw"})
+		w.end(&Ended{Result: "no side met its victory conditions: a draw"})
 		w.say(sc.usedProv(), "The game ends after turn %d: no side met its victory conditions, a draw.", st.Turn)
 		return true
 	}

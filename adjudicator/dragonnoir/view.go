@@ -20,14 +20,22 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 	v := adjudicator.View{Map: st.Map, Turn: st.Turn, Phase: st.Step, Over: st.Over, Winner: st.Winner, Result: st.Result,
 		Markers: map[string]any{"turn": fmt.Sprintf("%d of %d", st.Turn, st.Turns)}, Traces: st.Traces}
 	for _, c := range st.Sorted() {
-		if c.At == "" && c.Face != Killed && (st.Battle == nil || c.Expires > 0) {
+		if c.At == "" && c.Face != Killed && (st.Battle == nil || c.Expires > 0) && (c.RiddenBy == "" || st.Chars[c.RiddenBy].At == "") && !c.Departed {
 			continue // a Gharv in the water, a spectre not summoned
 		}
 		k := st.Kind(c)
 		f, _ := st.Values(c)
 		uv := adjudicator.UnitView{ID: c.ID, Side: c.Side, Type: k.ID, Values: values(f, k)}
-		if c.Face == Killed || c.At == "" {
+		if r := st.Chars[c.RiddenBy]; r != nil && r.At != "" { // chapter: the valley's peoples: a steed under its rider
+			uv.At, uv.Status = st.loc(r).Hex.String(), []string{c.Face, "ridden by " + r.ID}
+			if c.Wounds > 0 {
+				uv.Status = append(uv.Status, fmt.Sprintf("wounds %d/%d", c.Wounds, k.Wounds))
+			}
+		} else if c.Face == Killed || c.At == "" {
 			uv.Gone = true
+			if c.Departed {
+				uv.Status = []string{"departed"} // DN3-PEOPLE-DRUID-6, -GOB-9: back to the wild
+			}
 		} else {
 			l := st.loc(c)
 			uv.At = l.Hex.String()
@@ -43,6 +51,12 @@ func (ruleset) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.Vi
 			uv.Status = append(uv.Status, c.Face)
 			if c.Berserk {
 				uv.Status = append(uv.Status, "berserk")
+			}
+			if c.Mount != "" { // chapter: the valley's peoples
+				uv.Status = append(uv.Status, "riding "+c.Mount)
+			}
+			if c.Fanatic {
+				uv.Status = append(uv.Status, "fanatic")
 			}
 			if c.Wounds > 0 {
 				uv.Status = append(uv.Status, fmt.Sprintf("wounds %d/%d", c.Wounds, k.Wounds))

@@ -21,6 +21,9 @@ type world struct {
 	// retreat may ask its owner for the path (combat chapter, PBEM-DN-11);
 	// nil outside a combat.
 	fight *fightCtx
+	// shot says the results being applied come from missile fire
+	// (chapter: the valley's peoples, DN3-PEOPLE-KANDAR-5, -UNIC-5).
+	shot bool
 }
 
 func newWorld(r *adjudicator.Resolution) *world {
@@ -87,7 +90,7 @@ func (w *world) concede(side adjudicator.Side) {
 		w.concedeBattle(side)
 		return
 	}
-	w.emit(&Ended{Winner: other, Result: fmt.Sprintf("the %s conceded", side)})
+	w.end(&Ended{Winner: other, Result: fmt.Sprintf("the %s conceded", side)})
 }
 
 // standing records the standing orders sent with a mail or an answer
@@ -130,6 +133,9 @@ type program struct {
 	Before bool `json:"before,omitempty"`
 	// Battle: a player-turn of a DN3 battle (battle_turn.go).
 	Battle bool `json:"battle,omitempty"`
+	// Fanatics: the fanatics' own attacks are added to the mail's
+	// (chapter: the valley's peoples, special_peoples.go).
+	Fanatics bool `json:"fanatics,omitempty"`
 }
 
 // work is the progress of the order being resolved: the next step of a
@@ -249,6 +255,7 @@ func (w *world) run(p *program) {
 				w.enterLate(p.Side) // DN3 battles: those that must enter and did not (battle_turn.go)
 			}
 		case stageAttacks:
+			w.fanaticAttacks(p) // chapter: the valley's peoples (DN3-PEOPLE-DRUID-5)
 			paused = w.each(p, len(p.Orders.Attacks), func(i int) bool { return w.attackOrder(p, &p.Orders.Attacks[i]) })
 		case stageRecover:
 			if paused = w.spellsBefore(p, "end"); !paused {
