@@ -48,23 +48,8 @@ func TestScripts(t *testing.T) {
 }
 
 // playCase plays the rule case at file (under testdata/) and fails the
-// test unless it holds .
+// test unless it holds.
 func playCase(t *testing.T, file string) *script.Run {
 	t.Helper()
-	src, err := os.ReadFile(path.Join("testdata", file))
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := script.Parse(path.Base(file), src)
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := script.Play(s, lookup, script.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !run.OK() {
-		t.Fatalf("%s fails: %v", file, run.Failures)
-	}
-	return run
+	return scripttest.Play(t, os.DirFS("testdata"), file, lookup)
 }
