@@ -88,7 +88,7 @@ type ChildPlayer struct {
 // SeriesEventTypes lists the engine-level events a series ruleset emits;
 // include them in its EventTypes.
 func SeriesEventTypes() []EventType {
-	return []EventType{{Name: TypeChildGame, Schema: 1, New: func() Event { return &ChildGame{} }}}
+	return append([]EventType{{Name: TypeChildGame, Schema: 1, New: func() Event { return &ChildGame{} }}}, ChildSecretEventTypes()...)
 }
 
 // ResultKey is the request id of the result of child key.

@@ -63,6 +63,9 @@ type Battle struct {
 	// leave the map.
 	People   *BattlePeople `json:"people,omitempty"`
 	Attacked string        `json:"attacked,omitempty"`
+	// Secrets: the battle starts by reading the sealed parts of its
+	// position its series hands it (battle_secrets.go).
+	Secrets bool `json:"secrets,omitempty"`
 }
 
 // BattlePeople is a people in a battle (contracts: battle: people:).
@@ -85,6 +88,7 @@ type BattleSpec struct {
 	Edges    map[string]string           `yaml:"edges"`
 	People   *BattlePeople               `yaml:"people"`
 	Attacked string                      `yaml:"attacked"`
+	Secrets  bool                        `yaml:"secrets"`
 }
 
 // BattleForce is one counter of a battle position (forces:): its side, and
@@ -248,7 +252,7 @@ func battleSetup(d *Data, opts Rules, p *Position) (*State, error) {
 		}
 	}
 	bt := &Battle{Region: b.Region, Night: b.Night, First: b.First, Names: map[adjudicator.Side]string{Adventurers: "Rebels", Krobs: "Reptilians"},
-		Exits: map[string]string{}, People: b.People, Attacked: b.Attacked}
+		Exits: map[string]string{}, People: b.People, Attacked: b.Attacked, Secrets: b.Secrets}
 	for side, n := range b.Names {
 		if side != Adventurers && side != Krobs {
 			return nil, fmt.Errorf("position: battle: names: %q is adventurers or krobs", side)

@@ -31,6 +31,9 @@ var battleStages = []string{stageFire, stageMoves, stageAttacks, stageRecover, s
 // battleDue is what a battle waits for: the set-ups, or the playing
 // side's orders with the other side's reactions.
 func battleDue(st *State) []adjudicator.Request {
+	if st.Battle.Secrets && !st.SecretsRead { // battle_secrets.go
+		return []adjudicator.Request{adjudicator.ChildSecretsRequest(st.Turn, StepSetup)}
+	}
 	if st.Step == StepSetup {
 		return setupDue(st)
 	}

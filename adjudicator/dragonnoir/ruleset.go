@@ -128,6 +128,9 @@ func (ruleset) Due(s adjudicator.State) []adjudicator.Request {
 
 func (ruleset) ParseOrders(s adjudicator.State, req adjudicator.Request, n *yaml.Node) (adjudicator.Orders, error) {
 	st := s.(*State)
+	if req.ID == adjudicator.ChildSecretsID { // battle_secrets.go
+		return parseSecrets(st, n)
+	}
 	if req.Kind == "decision" {
 		return parseAnswer(st, req, n)
 	}
@@ -144,6 +147,10 @@ func (ruleset) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) 
 	st := r.State().(*State)
 	w := newWorld(r)
 	w.emit(&Resolving{})
+	if parts, ok := subs[0].Orders.(battleSecrets); ok { // battle_secrets.go
+		w.readSecrets(parts)
+		return r.Err()
+	}
 	if st.Battle != nil {
 		w.drawNegotiation() // Step 5 at the battle's first adjudication (battle_people.go)
 	}

@@ -144,6 +144,9 @@ type State struct {
 	Battle *Battle `json:"battle,omitempty"`
 	// Neg is Step 5 of a negotiation in a battle (battle_people.go).
 	Neg BattleNeg `json:"neg,omitempty"`
+	// SecretsRead: the battle has read the sealed parts of its position
+	// (battle_secrets.go).
+	SecretsRead bool `json:"secrets_read,omitempty"`
 }
 
 // Data is the module the game is played from.

@@ -95,6 +95,11 @@ type Game struct {
 	ahead  map[string]aheadOpening
 	opener func(c string) ([]byte, error)
 
+	// childSecrets are the sealed parts of a child's position this game
+	// sealed (a series) or read (a child), in log order; never changed in
+	// place (ChildSecrets).
+	childSecrets []adjudicator.ChildSecret
+
 	types    map[string]adjudicator.EventType
 	nRuleEvs int // ruleset events since the last adjudication
 	checkSum bool
@@ -496,6 +501,8 @@ func (g *Game) Apply(e Entry) error {
 			return &LogError{Seq: e.Seq, Msg: fmt.Sprintf("dice chain %d follows chain %d", c.Chain, len(g.Chains)-1)}
 		}
 		g.Chains = append(g.Chains, c)
+	case adjudicator.TypeChildSecret:
+		return &LogError{Seq: e.Seq, Msg: "a child's sealed part is stored in the clear: it must be a state.sealed event"}
 	default:
 		t, ok := g.types[e.Type]
 		if !ok {
@@ -520,8 +527,14 @@ func (g *Game) Apply(e Entry) error {
 // evolve folds the ruleset event ev (of type typ, stored by event seq,
 // public or sealed) into the state.
 func (g *Game) evolve(seq uint64, typ string, ev adjudicator.Event) error {
-	g.State = g.Rules.Evolve(g.State, ev)
 	g.nRuleEvs++
+	if cs, ok := ev.(*adjudicator.ChildSecret); ok {
+		// A sealed part of a child's position changes no state
+		// (childsecret.go): the game only lists it.
+		g.childSecrets = append(slices.Clip(g.childSecrets), *cs)
+		return nil
+	}
+	g.State = g.Rules.Evolve(g.State, ev)
 	if sw, ok := ev.(adjudicator.PlayersSwap); ok {
 		if a, b, ok := sw.SwapsPlayers(); ok {
 			if err := g.swapPlayers(a, b); err != nil {

@@ -390,3 +390,16 @@ func openerOf(src Source, id string) func(c string) ([]byte, error) {
 	}
 	return func(c string) ([]byte, error) { return o.Opening(id, c) }
 }
+
+// ChildSecrets lists the sealed parts of child key's position this game
+// has folded: those a series sealed for its child key, or those a child
+// (whose key is key) read. Parts not opened in this fold are not listed.
+func (g *Game) ChildSecrets(key string) []adjudicator.ChildSecret {
+	var out []adjudicator.ChildSecret
+	for _, p := range g.childSecrets {
+		if p.Child == key {
+			out = append(out, p)
+		}
+	}
+	return out
+}

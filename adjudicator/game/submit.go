@@ -552,6 +552,8 @@ func (g *Game) adjudicate(in Input, out *Outcome) error {
 			if rec, err = secretRecord(in, e, t); err != nil {
 				return err
 			}
+		case *adjudicator.ChildSecret:
+			return fmt.Errorf("%w: the ruleset emitted a child's sealed part %q in the clear: seal it (adjudicator.Seal)", ErrInternal, e.Name)
 		default:
 			t, ok := g.types[ev.EventType()]
 			if !ok {

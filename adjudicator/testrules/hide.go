@@ -16,7 +16,10 @@ import (
 // 3 deep, each in secret; the seeker searches a region a turn. Finding it
 // reveals where it is (a Reveal of the key "treasure"), and the seeker
 // then digs once: the right depth wins. The depth stays sealed until the
-// game ends.
+// game ends. With the option given=yes the hider does not choose: the
+// game's series does, and seals where the treasure is for the hider
+// (adjudicator.ChildSecret, a part named "treasure"), which the game
+// reads at its start.
 var Hide adjudicator.Ruleset = hide{}
 
 type hide struct{}
@@ -32,6 +35,7 @@ type HideState struct {
 	Found    bool     `json:"found"`
 	Winner   string   `json:"winner"`
 	Over     bool     `json:"over"`
+	Given    bool     `json:"given,omitempty"` // the series places the treasure
 }
 
 // The hide events. Hidden and Buried are always sealed.
@@ -74,7 +78,8 @@ var Regions = []string{"A", "B", "C", "D", "E", "F", "G", "H", "I", "J", "K", "L
 func (hide) Info() adjudicator.Info {
 	return adjudicator.Info{Name: "hide", Title: "Hide (test ruleset)", Version: "1.0.0", Sides: hideSides,
 		Scenarios: []adjudicator.ScenarioInfo{{ID: "hunt", Title: "Treasure hunt", Sides: hideSides}},
-		Options:   []adjudicator.OptionInfo{{Name: "turns", Default: "3", Values: []string{"1", "2", "3", "4"}, Doc: "the seeker's searches"}}}
+		Options: []adjudicator.OptionInfo{{Name: "turns", Default: "3", Values: []string{"1", "2", "3", "4"}, Doc: "the seeker's searches"},
+			{Name: "given", Default: "no", Values: []string{"no", "yes"}, Doc: "the game's series places the treasure, sealed for the hider"}}}
 }
 
 func (hide) Setup(s adjudicator.Setup) (adjudicator.State, error) {
@@ -83,10 +88,14 @@ func (hide) Setup(s adjudicator.Setup) (adjudicator.State, error) {
 	}
 	st := &HideState{Turn: 1, Phase: "hide", Turns: 3, Searched: []string{}}
 	for k, v := range s.Options {
-		if k != "turns" || len(v) != 1 || v[0] < '1' || v[0] > '4' {
-			return nil, fmt.Errorf("option %s=%q: hide knows turns, from 1 to 4", k, v)
+		switch {
+		case k == "given" && (v == "yes" || v == "no"):
+			st.Given = v == "yes"
+		case k != "turns" || len(v) != 1 || v[0] < '1' || v[0] > '4':
+			return nil, fmt.Errorf("option %s=%q: hide knows turns, from 1 to 4, and given, yes or no", k, v)
+		default:
+			st.Turns = int(v[0] - '0')
 		}
-		st.Turns = int(v[0] - '0')
 	}
 	return st, nil
 }
@@ -98,10 +107,12 @@ func (hide) Due(s adjudicator.State) []adjudicator.Request {
 	}
 	r := adjudicator.Request{ID: fmt.Sprintf("t%d.%s", st.Turn, st.Phase), Side: "seeker", Kind: "orders", Turn: st.Turn, Phase: st.Phase,
 		Title: fmt.Sprintf("turn %d, %s", st.Turn, st.Phase)}
-	switch st.Phase {
-	case "hide":
+	switch {
+	case st.Phase == "hide" && st.Given:
+		return []adjudicator.Request{adjudicator.ChildSecretsRequest(st.Turn, st.Phase)}
+	case st.Phase == "hide":
 		r.Side, r.Hidden, r.SealKey = "hider", true, "treasure"
-	case "bury":
+	case st.Phase == "bury":
 		r.Side, r.Hidden, r.SealKey = "hider", true, "depth"
 	}
 	return []adjudicator.Request{r}
@@ -116,6 +127,16 @@ type HideOrders struct {
 }
 
 func (hide) ParseOrders(s adjudicator.State, req adjudicator.Request, n *yaml.Node) (adjudicator.Orders, error) {
+	if req.ID == adjudicator.ChildSecretsID {
+		parts, err := adjudicator.ParseChildSecrets(n, hideSides)
+		if err != nil {
+			return nil, err
+		}
+		if len(parts) != 1 || parts[0].Side != "hider" || parts[0].Name != "treasure" || !slices.Contains(Regions, parts[0].Value) {
+			return nil, adjudicator.Errorf(n, adjudicator.CodeBadValue, "give one part, the treasure's region for the hider")
+		}
+		return parts, nil
+	}
 	var o HideOrders
 	if err := yamlx.Decode(n, &o); err != nil {
 		return nil, err
@@ -136,8 +157,16 @@ func (hide) ParseOrders(s adjudicator.State, req adjudicator.Request, n *yaml.No
 
 func (hide) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) error {
 	st := r.State().(*HideState)
-	o := subs[0].Orders.(HideOrders)
 	hider := adjudicator.To("hider")
+	if parts, ok := subs[0].Orders.([]adjudicator.ChildSecret); ok {
+		adjudicator.SealChildSecrets(r, parts)
+		r.Emit(adjudicator.Seal(hider, "treasure", &Hidden{At: parts[0].Value}))
+		r.Tellf(hider, "your series hid the treasure in %s", parts[0].Value)
+		r.Sayf("the treasure is hidden")
+		r.Emit(&HidePhase{Turn: st.Turn, Phase: "bury"})
+		return nil
+	}
+	o := subs[0].Orders.(HideOrders)
 	switch st.Phase {
 	case "hide":
 		r.Emit(adjudicator.Seal(hider, "treasure", &Hidden{At: o.At}))
@@ -218,11 +247,11 @@ func (hide) View(s adjudicator.State, viewer adjudicator.Side) adjudicator.View 
 }
 
 func (hide) EventTypes() []adjudicator.EventType {
-	return []adjudicator.EventType{
-		{Name: "hide.hidden", Schema: 1, New: func() adjudicator.Event { return new(Hidden) }},
-		{Name: "hide.buried", Schema: 1, New: func() adjudicator.Event { return new(Buried) }},
-		{Name: "hide.searched", Schema: 1, New: func() adjudicator.Event { return new(Searched) }},
-		{Name: "hide.phase", Schema: 1, New: func() adjudicator.Event { return new(HidePhase) }},
-		{Name: "hide.over", Schema: 1, New: func() adjudicator.Event { return new(HideOver) }},
-	}
+	return append(adjudicator.ChildSecretEventTypes(),
+		adjudicator.EventType{Name: "hide.hidden", Schema: 1, New: func() adjudicator.Event { return new(Hidden) }},
+		adjudicator.EventType{Name: "hide.buried", Schema: 1, New: func() adjudicator.Event { return new(Buried) }},
+		adjudicator.EventType{Name: "hide.searched", Schema: 1, New: func() adjudicator.Event { return new(Searched) }},
+		adjudicator.EventType{Name: "hide.phase", Schema: 1, New: func() adjudicator.Event { return new(HidePhase) }},
+		adjudicator.EventType{Name: "hide.over", Schema: 1, New: func() adjudicator.Event { return new(HideOver) }},
+	)
 }

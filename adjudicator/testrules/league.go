@@ -29,6 +29,7 @@ type LeagueState struct {
 	Wins    map[string]int `json:"wins"`
 	Turns   string         `json:"turns"`            // the races' option turns
 	Refuse  string         `json:"refuse,omitempty"` // a race whose result the league refuses (to test a ruleset that does)
+	Hunts   bool           `json:"hunts,omitempty"`  // its games are hide's hunts, the treasure placed by the league
 	Over    bool           `json:"over"`
 	Winner  string         `json:"winner,omitempty"`
 }
@@ -56,7 +57,8 @@ func (league) Info() adjudicator.Info {
 		Scenarios: []adjudicator.ScenarioInfo{{ID: "league", Title: "League", Sides: sides}},
 		Options: []adjudicator.OptionInfo{{Name: "games", Default: "3", Doc: "races to run"},
 			{Name: "turns", Default: "2", Doc: "each race's turns"},
-			{Name: "refuse", Doc: "a race whose result the league refuses, as a faulty ruleset would"}}}
+			{Name: "refuse", Doc: "a race whose result the league refuses, as a faulty ruleset would"},
+			{Name: "child", Default: "race", Values: []string{"race", "hide"}, Doc: "its games: races, or hunts whose treasure the league places (sealed parts of their position)"}}}
 }
 
 func (league) Setup(s adjudicator.Setup) (adjudicator.State, error) {
@@ -73,8 +75,13 @@ func (league) Setup(s adjudicator.Setup) (adjudicator.State, error) {
 			st.Turns = v
 		case "refuse":
 			st.Refuse = v
+		case "child":
+			if v != "race" && v != "hide" {
+				return nil, fmt.Errorf("option child=%q: give race or hide", v)
+			}
+			st.Hunts = v == "hide"
 		default:
-			return nil, fmt.Errorf("unknown option %q (league knows: games, turns, refuse)", k)
+			return nil, fmt.Errorf("unknown option %q (league knows: games, turns, refuse, child)", k)
 		}
 	}
 	return st, nil
@@ -110,6 +117,17 @@ func (st *LeagueState) race(r *adjudicator.Resolution, n int) {
 	red, blue := adjudicator.Side("red"), adjudicator.Side("blue")
 	if n%2 == 0 {
 		red, blue = blue, red
+	}
+	if st.Hunts {
+		// red's player of this game hides; the league places the
+		// treasure, sealed for him alone.
+		at := Regions[(7*n)%len(Regions)]
+		r.Emit(adjudicator.Seal(adjudicator.To(red), "", &adjudicator.ChildSecret{Child: raceKey(n), Side: "hider", Name: "treasure", Value: at}))
+		r.Emit(&adjudicator.ChildGame{Key: raceKey(n), Title: fmt.Sprintf("hunt %d of %d", n, st.Games), Ruleset: "hide", Scenario: "hunt",
+			Options: map[string]string{"turns": "1", "given": "yes"},
+			Players: []adjudicator.ChildPlayer{{Side: "hider", Player: red}, {Side: "seeker", Player: blue}}})
+		r.Sayf("hunt %d: %s's player hides", n, red)
+		return
 	}
 	r.Emit(&adjudicator.ChildGame{Key: raceKey(n), Title: fmt.Sprintf("race %d of %d", n, st.Games), Ruleset: "race", Scenario: "sprint",
 		Options: map[string]string{"turns": st.Turns},

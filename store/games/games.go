@@ -324,6 +324,9 @@ type CreateRequest struct {
 	// ruleset ships; "" for the ruleset's first builtin module.
 	Module string
 	Marks  []string // intake marks written with the game (the mail that asked for it)
+	// Sealed are the sealed parts of the position a series hands its child
+	// (adjudicator.ChildSecret): the answer to the child's request for them.
+	Sealed []adjudicator.ChildSecret
 	// Mail builds the messages to queue with the game (welcome mails),
 	// given the game and each player's secret in plain text, by his seat
 	// (game.Player.SeatName: the side for its first player, "SIDE/2"… for
@@ -457,13 +460,18 @@ func (s *Service) prepare(ctx context.Context, req CreateRequest, parent *game.P
 		secrets[p.SeatName()] = sec
 		private[playerSecret(p.SeatName())] = verifier
 	}
+	b := store.Batch{Game: id, Expected: 0, Events: toNew(recs), Secrets: private, Marks: req.Marks}
+	// A game whose position has sealed parts reads them first (a series'
+	// child: series.go).
+	if err := s.childSecrets(ctx, &g, &b, req.Sealed); err != nil {
+		return nil, err
+	}
 	// The first requests get their deadlines with the game.
 	clock, _, err := clockRecords(g, game.Tick{Now: rec.Time})
 	if err != nil {
 		return nil, err
 	}
-	recs = append(recs, clock...)
-	b := store.Batch{Game: id, Expected: 0, Events: toNew(recs), Secrets: private, Marks: req.Marks}
+	b.Events = append(b.Events, toNew(clock)...)
 	s.keepModule(ctx, &b, g.Module) // the module's files, with the game that records their digest
 	if req.Mail != nil {
 		msgs, err := req.Mail(g, secrets)

@@ -221,7 +221,7 @@ func (s *Service) child(ctx context.Context, g *game.Game, c *adjudicator.ChildG
 	id := adjudicator.ChildID(g.ID, c.Key)
 	parent := &game.Parent{Game: g.ID, Key: c.Key, Seq: seq}
 	req := CreateRequest{ID: id, Ruleset: c.Ruleset, Scenario: c.Scenario, Position: []byte(c.Position),
-		Options: childOptions(g, c), Referee: g.Created.Referee}
+		Options: childOptions(g, c), Referee: g.Created.Referee, Sealed: g.ChildSecrets(c.Key)}
 	for _, p := range c.Players {
 		pl, ok := g.Player(p.Player)
 		if !ok {
@@ -339,6 +339,32 @@ func (s *Service) report(ctx context.Context, g *game.Game, b *store.Batch, dept
 	l.batches = append([]store.Batch{pb}, l.batches...)
 	l.games = append(l.games, after)
 	return l, nil
+}
+
+// childSecrets answers the request by which game *after, just created,
+// reads the sealed parts of its position (adjudicator.ChildSecretsRequest)
+// with parts, those its series sealed for it; the answer stays sealed in
+// the child's log. A child that does not ask gets none: parts sealed for it
+// all the same are a ruleset bug.
+func (s *Service) childSecrets(ctx context.Context, after **game.Game, b *store.Batch, parts []adjudicator.ChildSecret) error {
+	g := *after
+	req, ok := g.Request(adjudicator.ChildSecretsID)
+	if !ok || req.Side != adjudicator.SeriesSide {
+		if len(parts) > 0 {
+			return fmt.Errorf("%w: its series sealed %d parts of its position for it, and its ruleset does not read them", game.ErrInternal, len(parts))
+		}
+		return nil
+	}
+	n, err := adjudicator.ChildSecretsOrders(parts)
+	if err != nil {
+		return err
+	}
+	src, err := yaml.Marshal(map[string]any{"game": g.ID, "side": string(adjudicator.SeriesSide), "turn": req.Turn, "phase": req.Phase, "orders": n})
+	if err != nil {
+		return err
+	}
+	_, err = s.seriesSubmit(ctx, after, b, src, false)
+	return err
 }
 
 // resultOrders is the text umpire records as a child's result.

@@ -238,10 +238,34 @@ func CheckLinks(series string, evs []store.Event, children map[string][]store.Ev
 			add("%s: the result the series recorded at its event %d is not the one its log gives (%s)", cid, e.Seq, firstDifference([]byte(b), []byte(a)))
 		}
 	}
+	if lookup == nil {
+		return problems
+	}
+	sg, err := game.Load(ToEntries(evs), lookup)
+	if err != nil {
+		return problems // sealed parts not revealed yet, or a log the series' own audit names
+	}
+	// The sealed parts of each game's position (adjudicator.ChildSecret):
+	// those it read, against those its series sealed for it. A game whose
+	// parts are not all revealed yet is not folded, and not checked.
+	for _, seq := range order {
+		key := links[seq].Key
+		cid := adjudicator.ChildID(series, key)
+		if len(children[cid]) == 0 {
+			continue
+		}
+		g, err := game.Load(ToEntries(children[cid]), lookup)
+		if err != nil {
+			continue
+		}
+		if why := secretsDiffer(sg.ChildSecrets(key), g.ChildSecrets(key)); why != "" {
+			add("%s: the sealed parts of its position are not those the series sealed for it before its event %d: %s", cid, seq, why)
+		}
+	}
 	// Each game that ended has its result in the series, unless the
 	// series ended first (its referee's end: nothing waits any more).
-	if lookup != nil {
-		if sg, err := game.Load(ToEntries(evs), lookup); err == nil && !sg.Over() {
+	{
+		if !sg.Over() {
 			for _, seq := range order {
 				key := links[seq].Key
 				cid := adjudicator.ChildID(series, key)
@@ -255,6 +279,23 @@ func CheckLinks(series string, evs []store.Event, children map[string][]store.Ev
 		}
 	}
 	return problems
+}
+
+// secretsDiffer says how the sealed parts a child read (got) differ from
+// those its series sealed for it (sent); "" when they do not.
+func secretsDiffer(sent, got []adjudicator.ChildSecret) string {
+	if len(sent) != len(got) {
+		return fmt.Sprintf("the series sealed %d, the game read %d", len(sent), len(got))
+	}
+	for i := range sent {
+		switch a, b := sent[i], got[i]; {
+		case a.Name != b.Name || a.Side != b.Side:
+			return fmt.Sprintf("part %d is %s for %s in the series, %s for %s in the game", i+1, a.Name, a.Side, b.Name, b.Side)
+		case a != b:
+			return fmt.Sprintf("part %d (%s for %s) does not say the same in both", i+1, a.Name, a.Side)
+		}
+	}
+	return ""
 }
 
 // canonical is a result as JSON, for comparison (a recorded result went
