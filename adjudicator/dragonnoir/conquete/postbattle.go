@@ -193,7 +193,7 @@ func targetCheck(st *State, w Wait, spell string, from *Troop, id string) (strin
 	return "", ""
 }
 
-// healCost is what spell costs on target (DN3-SPELL-MAGE-7, -8, AMB-100):
+// healCost is what spell costs on target (DN3-SPELL-MAGE-7, -8):
 // Attack + Defence of its wounded face for a heal, of its healthy face for
 // a resurrection, with the provenance of its counter's values.
 func healCost(sp *dragonnoir.Spell, k *dragonnoir.Kind) int {
@@ -351,7 +351,7 @@ func (x *world) castHeal(w Wait, c *healCast) {
 	word := map[bool]string{true: "works", false: "fails"}[worked]
 	res := ""
 	if c.resist > 0 {
-		res = fmt.Sprintf(", +%d magic resistance of %s (DN3-MAGIC-9, AMB-86): more than %d", c.resist, c.Target, need+c.resist)
+		res = fmt.Sprintf(", +%d magic resistance of %s (DN3-MAGIC-9): more than %d", c.resist, c.Target, need+c.resist)
 	}
 	r.Outcome = mark(c.used, fmt.Sprintf("%s casts %s on %s, +%d level makes %d, needs more than %d%s: %s (Table DN-MAGIC-T1)",
 		c.Caster, c.Spell, c.Target, c.level, total, need, res, word))
