@@ -212,12 +212,13 @@ func (x *world) startBattle(region string) {
 	if pos.Battle.People != nil {
 		begun.Step5 = pos.Battle.People.ID
 	}
-	x.emit(begun)
-	x.emit(child)
 	var units []string
 	for _, f := range pos.Forces {
 		units = append(units, f.Unit)
 	}
+	begun.Units = units
+	x.emit(begun)
+	x.emit(child)
 	x.say(nil, "The Battle of %s begins (%s): %s; its counters are placed on the tactical map (DN3-CAMP-BATTLE-4 … 6): %s.",
 		x.data().regionName(region), key, map[bool]string{true: "a night battle (AMB-88)", false: "by day"}[pos.Battle.Night], list(units))
 	if a := pos.Battle.Attacked; a != "" {
@@ -435,7 +436,7 @@ func (x *world) applyBattle(key string, res *adjudicator.ChildResult) {
 		}
 		left[id] = Exit{To: leftTo[id], Fatigue: fatigue}
 	}
-	x.emit(&BattleEnded{Key: key, Winner: winner, Result: res.Result, Left: left})
+	x.emit(&BattleEnded{Key: key, Winner: winner, Result: res.Result, Left: left, Dead: dead})
 	for _, side := range sides {
 		a.eds[side].emit(x)
 	}

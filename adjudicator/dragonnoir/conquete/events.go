@@ -141,6 +141,8 @@ type BattleBegun struct {
 	People   string           `json:"people,omitempty"`   // the people attacked (DN3-CAMP-BATTLE-2)
 	Attacker adjudicator.Side `json:"attacker,omitempty"` // and who attacked it
 	Step5    string           `json:"step5,omitempty"`    // the people of Step 5 waiting off the map (DN3-CAMP-NEG-11)
+	// Units are the counters placed on its map (public: the position).
+	Units []string `json:"units,omitempty"`
 }
 
 // BattleEnded records a Battle's end (its counters' fates are in a Sheet).
@@ -151,6 +153,9 @@ type BattleEnded struct {
 	// Left are the counters that left the map, to be placed in troops
 	// where they went (DN3-CAMP-RETREAT-4).
 	Left map[string]Exit `json:"left,omitempty"`
+	// Dead are the counters killed in it (public: seen on its map), whom
+	// its casters may still raise before the retreats (postbattle.go).
+	Dead []string `json:"dead,omitempty"`
 }
 
 // RetreatPlanned is a side's answer on its retreat (PBEM-DN3-24, -25),
@@ -380,7 +385,7 @@ func (st *State) evolve(ev adjudicator.Event) bool {
 		st.Resolved = append(st.Resolved, e.Region)
 		st.Region = nil
 	case *BattleBegun:
-		st.Battles = append(st.Battles, &Battle{Key: e.Key, Turn: st.Turn, Region: e.Region, People: e.People, Attacker: e.Attacker, Step5: e.Step5})
+		st.Battles = append(st.Battles, &Battle{Key: e.Key, Turn: st.Turn, Region: e.Region, People: e.People, Attacker: e.Attacker, Step5: e.Step5, Units: slices.Clone(e.Units)})
 		if st.Region != nil {
 			st.Region.Battle = e.Key
 		}
@@ -388,6 +393,7 @@ func (st *State) evolve(ev adjudicator.Event) bool {
 		for _, b := range st.Battles {
 			if b.Key == e.Key {
 				b.Done, b.Winner, b.Result = true, e.Winner, e.Result
+				b.Dead = slices.Clone(e.Dead)
 			}
 		}
 		if st.Region != nil && len(e.Left) > 0 {

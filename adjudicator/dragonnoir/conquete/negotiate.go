@@ -368,7 +368,7 @@ func (x *world) regionDone(region string) {
 // its casters may heal or raise the dead (DN3-MAGIC-7, PBEM-DN3-26), the
 // magic chapter's. The Battle's dead are dead in the state (applyBattle);
 // the counters that left its map wait in State.Region.Left.
-func (x *world) afterBattle(region, key string) {}
+func (x *world) afterBattle(region, key string) { x.askHeals(ReqAfterBattle, key) } // postbattle.go
 
 // afterRetreat is the moment after the retreats of region: when a side
 // fled where both sides found a people left neutral (step5Fled settled the
@@ -383,4 +383,4 @@ func (x *world) afterRetreat(region string) {
 // afterBattles is the end of the Negotiations & Battles phase, once every
 // Region is resolved: the casters who were in no Battle may cast a spell
 // in their Region (AMB-75, PBEM-DN3-26), the magic chapter's.
-func (x *world) afterBattles() {}
+func (x *world) afterBattles() { x.askHeals(ReqOutside, "") } // postbattle.go

@@ -180,6 +180,10 @@ type Battle struct {
 	Done   bool             `json:"done,omitempty"`
 	Winner adjudicator.Side `json:"winner,omitempty"` // the campaign side that won, "" for none
 	Result string           `json:"result,omitempty"`
+	// Units are the counters placed on its map; Dead those killed in it
+	// (the post-battle spells', postbattle.go).
+	Units []string `json:"units,omitempty"`
+	Dead  []string `json:"dead,omitempty"`
 }
 
 // State is a game of the campaign: the referee's whole knowledge. What
@@ -368,6 +372,7 @@ func (st *State) Clone() *State {
 	c.Battles = make([]*Battle, len(st.Battles))
 	for i, b := range st.Battles {
 		x := *b
+		x.Units, x.Dead = slices.Clone(b.Units), slices.Clone(b.Dead)
 		c.Battles[i] = &x
 	}
 	return &c
