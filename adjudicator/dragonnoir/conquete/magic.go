@@ -2,6 +2,7 @@ package conquete
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -146,13 +147,19 @@ func readSpells(e *errs, st *State, side adjudicator.Side, troops []*Troop, node
 			e.add(key(n, "caster"), codeNoCaster, "%s is no magician: only Mages, Sorcerers, Druids and Unicorns cast spells (DN3-MAGIC-3)", o.Caster)
 			continue
 		}
-		sp := td.Spells[o.Spell]
-		if sp == nil || sp.Category != "strategic" {
+		sp := sheetSpell(td, tk.SpellList, o.Spell)
+		switch {
+		case sp == nil:
 			e.add(key(n, "spell"), codeNotStrategic, "spell %q: outside Battles only the strategic spells are cast in this mail: count, identify or locate (DN3-MAGIC-5, -6)", o.Spell)
 			continue
-		}
-		if !slices.Contains(sp.Lists, tk.SpellList) {
-			e.add(key(n, "spell"), codeNotStrategic, "%s is not on the %s sheet of %s (DN3-MAGIC-3)", sp.Title, tk.SpellList, o.Caster)
+		case len(sp.Lists) > 0 && !slices.Contains(sp.Lists, tk.SpellList):
+			// a spell of another sheet: each magician casts from its own
+			// (DN3-MAGIC-3); a druid from the Druid list (DN3-PEOPLE-DRUID-2)
+			e.add(key(n, "spell"), codeNotStrategic, "%s is on the %s sheet, not on the %s sheet of %s: a magician casts the spells of its own sheet (DN3-MAGIC-3%s)",
+				sp.Title, strings.Join(sp.Lists, " and "), tk.SpellList, o.Caster, map[bool]string{true: ", DN3-PEOPLE-DRUID-2"}[tk.SpellList == "druid"])
+			continue
+		case sp.Category != "strategic" || len(sp.Lists) == 0:
+			e.add(key(n, "spell"), codeNotStrategic, "%s: outside Battles only the strategic spells are cast in this mail: count, identify or locate (DN3-MAGIC-5, -6)", sp.Title)
 			continue
 		}
 		t := troopWith(troops, o.Caster)
@@ -208,6 +215,26 @@ func readSpells(e *errs, st *State, side adjudicator.Side, troops []*Troop, node
 		out = append(out, &cast{SpellOrder: o, counter: c, spell: sp, level: k.Level, levelBy: k.Prov})
 	}
 	return out
+}
+
+// sheetSpell is the spell an order names for a caster of sheet list: the
+// row of that id or name on its sheet, else the row of that id or name on
+// another sheet (refused then), nil when none.
+func sheetSpell(td *dragonnoir.Data, list, name string) *dragonnoir.Spell {
+	var other *dragonnoir.Spell
+	for _, id := range slices.Sorted(maps.Keys(td.Spells)) {
+		sp := td.Spells[id]
+		if sp.ID != name && sp.Name != name {
+			continue
+		}
+		if slices.Contains(sp.Lists, list) {
+			return sp
+		}
+		if other == nil || sp.ID == name {
+			other = sp
+		}
+	}
+	return other
 }
 
 func troopWith(ts []*Troop, id string) *Troop {
