@@ -15,8 +15,10 @@ import (
 
 // Magic in the campaign (B.14): the strategic spells Count, Identify and
 // Locate (DN3-MAGIC-5; DN3-SPELL-MAGE-23 … 25, -SORC-19 … 21,
-// -DRUID-20 … 22, -UNIC-14 … 16), cast in the Reorganisation mail
-// (PBEM-DN3-10), one per caster per strategic turn (AMB-85), never at Rest
+// -DRUID-20 … 22, -UNIC-14 … 16), cast in the Reorganisation mail or in a
+// Movement answer, beside the move or the pass and before the troop moves
+// (PBEM-DN3-10), one per caster per strategic turn whichever mail names it
+// (AMB-85), never at Rest
 // (DN3-MAGIC-11); the casting roll is Table DN-MAGIC-T1's (ROLL-10) with
 // the caster's level and no magic resistance (a Region is no creature);
 // the PE are spent whatever the roll; the result is the caster's side's
@@ -250,6 +252,18 @@ func troopWith(ts []*Troop, id string) *Troop {
 // AMB-85) of a reorganisation whose army sheet after is troops.
 func parseStrategicSpells(e *errs, st *State, side adjudicator.Side, troops []*Troop, spells []yaml.Node) {
 	readSpells(e, st, side, troops, spells)
+}
+
+// parseMoveSpells reads the strategic spells of a Movement answer
+// (DN3-MAGIC-5, AMB-85): cast from where the casters stand before the move.
+func parseMoveSpells(e *errs, st *State, side adjudicator.Side, spells []yaml.Node) {
+	readSpells(e, st, side, st.SideTroops(side), spells)
+}
+
+// moveSpells casts the strategic spells of a Movement answer, before its
+// move or pass, each sealed or told to the side only (HID-13).
+func (x *world) moveSpells(side adjudicator.Side, spells []yaml.Node) {
+	x.strategicSpells(side, spells)
 }
 
 // strategicSpells casts the strategic spells of a side's orders, once its
