@@ -32,7 +32,7 @@
 //
 //	reorg.go      parseStrategicSpells, strategicSpells (magic: PBEM-DN3-10)
 //	rest.go       fatigue (AMB-42), kandarTurn and kandarArrived (Kandärs), arrivals (Sertegs, Kandärs)
-//	move.go       Capacity, mustStop, checkMove (movement: Table DN3-T3, DN3-CAMP-MOVE-4 … 7)
+//	move.go       Capacity, mustStop, checkMove (movement: Table DN3-T3, DN3-CAMP-MOVE-4 … 7); parseMoveSpells, moveSpells (magic: DN3-MAGIC-5)
 //	reveal.go     forcedReveals, discoveryRolls (stealth: DN3-CAMP-REVEAL-3, -4)
 //	negotiate.go  negotiate (Steps 1 … 5), attackChoice, fightChoice (forcedChoices), battleDue, regionDone,
 //	              afterBattle (post-battle spells, DN3-MAGIC-7), afterRetreat, afterBattles (AMB-75)

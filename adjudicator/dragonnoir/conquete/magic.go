@@ -2,6 +2,7 @@ package conquete
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"strings"
@@ -14,8 +15,10 @@ import (
 
 // Magic in the campaign (B.14): the strategic spells Count, Identify and
 // Locate (DN3-MAGIC-5; DN3-SPELL-MAGE-23 … 25, -SORC-19 … 21,
-// -DRUID-20 … 22, -UNIC-14 … 16), cast in the Reorganisation mail
-// (PBEM-DN3-10), one per caster per strategic turn (AMB-85), never at Rest
+// -DRUID-20 … 22, -UNIC-14 … 16), cast in the Reorganisation mail or in a
+// Movement answer, beside the move or the pass and before the troop moves
+// (PBEM-DN3-10), one per caster per strategic turn whichever mail names it
+// (AMB-85), never at Rest
 // (DN3-MAGIC-11); the casting roll is Table DN-MAGIC-T1's (ROLL-10) with
 // the caster's level and no magic resistance (a Region is no creature);
 // the PE are spent whatever the roll; the result is the caster's side's
@@ -146,13 +149,19 @@ func readSpells(e *errs, st *State, side adjudicator.Side, troops []*Troop, node
 			e.add(key(n, "caster"), codeNoCaster, "%s is no magician: only Mages, Sorcerers, Druids and Unicorns cast spells (DN3-MAGIC-3)", o.Caster)
 			continue
 		}
-		sp := td.Spells[o.Spell]
-		if sp == nil || sp.Category != "strategic" {
+		sp := sheetSpell(td, tk.SpellList, o.Spell)
+		switch {
+		case sp == nil:
 			e.add(key(n, "spell"), codeNotStrategic, "spell %q: outside Battles only the strategic spells are cast in this mail: count, identify or locate (DN3-MAGIC-5, -6)", o.Spell)
 			continue
-		}
-		if !slices.Contains(sp.Lists, tk.SpellList) {
-			e.add(key(n, "spell"), codeNotStrategic, "%s is not on the %s sheet of %s (DN3-MAGIC-3)", sp.Title, tk.SpellList, o.Caster)
+		case len(sp.Lists) > 0 && !slices.Contains(sp.Lists, tk.SpellList):
+			// a spell of another sheet: each magician casts from its own
+			// (DN3-MAGIC-3); a druid from the Druid list (DN3-PEOPLE-DRUID-2)
+			e.add(key(n, "spell"), codeNotStrategic, "%s is on the %s sheet, not on the %s sheet of %s: a magician casts the spells of its own sheet (DN3-MAGIC-3%s)",
+				sp.Title, strings.Join(sp.Lists, " and "), tk.SpellList, o.Caster, map[bool]string{true: ", DN3-PEOPLE-DRUID-2"}[tk.SpellList == "druid"])
+			continue
+		case sp.Category != "strategic" || len(sp.Lists) == 0:
+			e.add(key(n, "spell"), codeNotStrategic, "%s: outside Battles only the strategic spells are cast in this mail: count, identify or locate (DN3-MAGIC-5, -6)", sp.Title)
 			continue
 		}
 		t := troopWith(troops, o.Caster)
@@ -210,6 +219,26 @@ func readSpells(e *errs, st *State, side adjudicator.Side, troops []*Troop, node
 	return out
 }
 
+// sheetSpell is the spell an order names for a caster of sheet list: the
+// row of that id or name on its sheet, else the row of that id or name on
+// another sheet (refused then), nil when none.
+func sheetSpell(td *dragonnoir.Data, list, name string) *dragonnoir.Spell {
+	var other *dragonnoir.Spell
+	for _, id := range slices.Sorted(maps.Keys(td.Spells)) {
+		sp := td.Spells[id]
+		if sp.ID != name && sp.Name != name {
+			continue
+		}
+		if slices.Contains(sp.Lists, list) {
+			return sp
+		}
+		if other == nil || sp.ID == name {
+			other = sp
+		}
+	}
+	return other
+}
+
 func troopWith(ts []*Troop, id string) *Troop {
 	for _, t := range ts {
 		if slices.Contains(t.Counters, id) {
@@ -223,6 +252,18 @@ func troopWith(ts []*Troop, id string) *Troop {
 // AMB-85) of a reorganisation whose army sheet after is troops.
 func parseStrategicSpells(e *errs, st *State, side adjudicator.Side, troops []*Troop, spells []yaml.Node) {
 	readSpells(e, st, side, troops, spells)
+}
+
+// parseMoveSpells reads the strategic spells of a Movement answer
+// (DN3-MAGIC-5, AMB-85): cast from where the casters stand before the move.
+func parseMoveSpells(e *errs, st *State, side adjudicator.Side, spells []yaml.Node) {
+	readSpells(e, st, side, st.SideTroops(side), spells)
+}
+
+// moveSpells casts the strategic spells of a Movement answer, before its
+// move or pass, each sealed or told to the side only (HID-13).
+func (x *world) moveSpells(side adjudicator.Side, spells []yaml.Node) {
+	x.strategicSpells(side, spells)
 }
 
 // strategicSpells casts the strategic spells of a side's orders, once its

@@ -24,12 +24,16 @@ type MoveOrders struct {
 	// Traitor: the Rebels announce the traitor (DN3-CAMP-TRAITOR-1), before
 	// their move (traitor.go).
 	Traitor bool `json:"traitor,omitempty" yaml:"traitor,omitempty"`
+	// Spells are strategic spells cast beside the move or the pass
+	// (DN3-MAGIC-5, PBEM-DN3-10), read and cast by the magic chapter
+	// (magic.go) before the troop moves.
+	Spells []yaml.Node `json:"-" yaml:"spells,omitempty"`
 }
 
 var moveRequest = &requestKind{
 	Kind: "orders", Title: "move", Hidden: true, Sealed: true,
 	Prompt: "Move one troop (move: R2, path: [la-croisee, le-pont], the Regions entered in order) or pass (pass: true); " +
-		"two passes in a row end the Movement phase (DN3-CAMP-MOVE-10): docs/orders/la-conquete.md.",
+		"two passes in a row end the Movement phase (DN3-CAMP-MOVE-10); spells: [...] beside either casts strategic spells (DN3-MAGIC-5): docs/orders/la-conquete.md.",
 	Parse:   parseMove,
 	Decide:  decideMove,
 	Default: defaultMove,
@@ -37,10 +41,11 @@ var moveRequest = &requestKind{
 
 func parseMove(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 	var f struct {
-		Move    string    `yaml:"move"`
-		Path    yaml.Node `yaml:"path"`
-		Pass    bool      `yaml:"pass"`
-		Traitor bool      `yaml:"traitor"`
+		Move    string      `yaml:"move"`
+		Path    yaml.Node   `yaml:"path"`
+		Pass    bool        `yaml:"pass"`
+		Traitor bool        `yaml:"traitor"`
+		Spells  []yaml.Node `yaml:"spells"`
 	}
 	e := &errs{}
 	if isNull(n) {
@@ -50,7 +55,7 @@ func parseMove(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 	if !decode(e, n, &f) {
 		return nil, e.err()
 	}
-	o := &MoveOrders{Move: f.Move, Pass: f.Pass, Traitor: f.Traitor}
+	o := &MoveOrders{Move: f.Move, Pass: f.Pass, Traitor: f.Traitor, Spells: f.Spells}
 	if f.Traitor {
 		checkTraitor(e, st, w.Side, key(n, "traitor"))
 	}
@@ -62,12 +67,15 @@ func parseMove(st *State, w Wait, n *yaml.Node) (adjudicator.Orders, error) {
 			e.add(key(n, "pass"), codeMustLeaveRoad, "you may not pass while %s %s on the road: every Rebel troop leaves it in the first Movement phase (AMB-89)", list(road), map[bool]string{true: "is", false: "are"}[len(road) == 1])
 		}
 	case f.Move == "":
-		e.add(n, adjudicator.CodeMissingField, "move a troop (move: R2 with path: [...]) or pass (pass: true)")
+		e.add(n, adjudicator.CodeMissingField, "move a troop (move: R2 with path: [...]) or pass (pass: true), with or without spells: [...]")
 	default:
 		o.Path, _ = scalars(e, &f.Path, "path")
 		if t := ownTroop(e, st, w.Side, key(n, "move"), f.Move); t != nil {
 			checkMove(e, st, t, o.Path, yamlValue(n, "path"))
 		}
+	}
+	if len(f.Spells) > 0 {
+		parseMoveSpells(e, st, w.Side, f.Spells)
 	}
 	return o, e.err()
 }
@@ -198,6 +206,9 @@ func decideMove(x *world, w Wait, o adjudicator.Orders) {
 	mo := o.(*MoveOrders)
 	if mo.Traitor {
 		x.announceTraitor()
+	}
+	if len(mo.Spells) > 0 {
+		x.moveSpells(w.Side, mo.Spells)
 	}
 	st, d := x.st(), x.data()
 	if mo.Pass {
