@@ -76,6 +76,7 @@ func Assemble(file, name, title string, ps []Placement) (*Map, error) {
 		flags: map[hex.Hex][]string{}, vp: map[hex.Hex]int{}, vprov: map[hex.Hex]Provenance{},
 		sides: map[hex.Hexside]Side{}, extra: map[hex.Hexside][]Side{}, roadLinks: map[hex.Hexside]bool{},
 		roadHexes: map[hex.Hex]bool{}, bridges: map[hex.Hex]Bridge{}, zones: map[string]*Zone{},
+		runs: &edgeCache{},
 	}
 	m.origin = map[hex.Hex]Origin{}
 	names := map[string]bool{}

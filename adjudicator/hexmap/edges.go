@@ -2,6 +2,7 @@ package hexmap
 
 import (
 	"sort"
+	"sync"
 
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
@@ -22,7 +23,23 @@ type EdgeRun struct {
 // EdgeRuns lists the outer edges of the map's boards, board by board in
 // the order placed, north, east, south, west: the edges beyond which no
 // hex of the map lies. A map read from one file has its four edges.
+// The list is shared: callers must not change it.
 func (m *Map) EdgeRuns() []EdgeRun {
+	if m.runs == nil {
+		return m.edgeRuns()
+	}
+	m.runs.once.Do(func() { m.runs.list = m.edgeRuns() })
+	return m.runs.list
+}
+
+// edgeCache holds a built map's edge runs, computed at the first call: the
+// battles of Dragon Noir 3 ask for them for every hex they check.
+type edgeCache struct {
+	once sync.Once
+	list []EdgeRun
+}
+
+func (m *Map) edgeRuns() []EdgeRun {
 	if len(m.placed) == 0 {
 		var out []EdgeRun
 		for e := North; e <= West; e++ {

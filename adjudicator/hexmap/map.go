@@ -113,6 +113,10 @@ type Map struct {
 
 	levels   // floors, ramps and decks (levels.go)
 	assembly // where each hex of an assembled map comes from (assemble.go)
+
+	// runs caches EdgeRuns once the map is built (edges.go); nil for a
+	// map made by hand, which computes them each time.
+	runs *edgeCache
 }
 
 // OnMap reports whether h is a hex of the map: within the bounds and not

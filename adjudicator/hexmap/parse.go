@@ -52,6 +52,7 @@ func build(f *fileMap, v *Vocabulary, c *collector) *Map {
 		flags: map[hex.Hex][]string{}, vp: map[hex.Hex]int{}, vprov: map[hex.Hex]Provenance{},
 		sides: map[hex.Hexside]Side{}, extra: map[hex.Hexside][]Side{}, roadLinks: map[hex.Hexside]bool{},
 		roadHexes: map[hex.Hex]bool{}, bridges: map[hex.Hex]Bridge{}, zones: map[string]*Zone{},
+		runs: &edgeCache{},
 	}
 	if m.Name == "" {
 		c.top("the map needs a name")
