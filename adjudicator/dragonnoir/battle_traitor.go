@@ -90,9 +90,13 @@ func traitorEvents() []adjudicator.EventType {
 func (s *State) evolveTraitor(ev adjudicator.Event) bool {
 	switch ev.(type) {
 	case *TraitorKnown, *TraitorAnnounced, *Turned:
-		if s.Traitor == nil {
-			s.Traitor = &BattleTraitor{}
+		// copy on write: a clone of the state shares the pointer
+		t := &BattleTraitor{}
+		if s.Traitor != nil {
+			*t = *s.Traitor
+			t.Turned = maps.Clone(s.Traitor.Turned)
 		}
+		s.Traitor = t
 	default:
 		return false
 	}
