@@ -84,11 +84,15 @@ func NewResolution(rs Ruleset, st State, roller Roller) *Resolution {
 func (r *Resolution) State() State { return r.state }
 
 // Emit records ev and applies it to the working state. A *Secret is
-// applied as the event it wraps; a *Reveal changes nothing (secret.go).
+// applied as the event it wraps; a *Reveal changes nothing (secret.go),
+// nor does a *ChildSecret, which the ruleset's Evolve never sees
+// (childsecret.go; the game's replay skips it the same way).
 func (r *Resolution) Emit(ev Event) {
 	r.events = append(r.events, ev)
 	if inner := Unwrap(ev); inner != nil {
-		r.state = r.rs.Evolve(r.state, inner)
+		if _, ok := inner.(*ChildSecret); !ok {
+			r.state = r.rs.Evolve(r.state, inner)
+		}
 	}
 }
 

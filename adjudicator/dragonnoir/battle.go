@@ -66,6 +66,10 @@ type Battle struct {
 	// Secrets: the battle starts by reading the sealed parts of its
 	// position its series hands it (battle_secrets.go).
 	Secrets bool `json:"secrets,omitempty"`
+	// Peoples is the people of each counter of a people, by unit
+	// (forces: people:): the loyalty rolls go once per people
+	// (battle_traitor.go, DN3-CAMP-TRAITOR-6).
+	Peoples map[string]string `json:"peoples,omitempty"`
 }
 
 // BattlePeople is a people in a battle (contracts: battle: people:).
@@ -107,7 +111,8 @@ type BattleForce struct {
 	Fatigue string           `yaml:"fatigue"`
 	PE      *int             `yaml:"pe"`
 	Level   int              `yaml:"level"`
-	Face    string           `yaml:"face"` // a rule case's: stunned
+	Face    string           `yaml:"face"`   // a rule case's: stunned
+	People  string           `yaml:"people"` // the people of a people's counter (battle_traitor.go)
 }
 
 // InBattle reports whether the game is a battle of La Conquête (a DN3
@@ -358,6 +363,12 @@ func battleSetup(d *Data, opts Rules, p *Position) (*State, error) {
 			return nil, at("zone %q: centre (set up in secret, DN3-CAMP-BATTLE-5) or edge (off the map by the edge of its path, DN3-CAMP-BATTLE-6)", f.Zone)
 		}
 		st.Chars[f.Unit] = c
+		if f.People != "" { // the loyalty rolls, once per people (battle_traitor.go)
+			if st.Battle.Peoples == nil {
+				st.Battle.Peoples = map[string]string{}
+			}
+			st.Battle.Peoples[f.Unit] = f.People
+		}
 	}
 	if !sides[Adventurers] || !sides[Krobs] {
 		return nil, fmt.Errorf("position: forces: a battle has counters of both sides, adventurers and krobs")

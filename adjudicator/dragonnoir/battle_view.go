@@ -58,6 +58,7 @@ func (st *State) battleMarkers(v *adjudicator.View, viewer adjudicator.Side) {
 	v.Markers["turn"] = strconv.Itoa(st.Turn)
 	v.Markers["region"] = st.Battle.Region
 	st.negotiationMarkers(v, viewer)        // Step 5 (battle_people.go)
+	st.traitorMarkers(v)                    // who changed side (battle_traitor.go)
 	for _, r := range st.board.EdgeRuns() { // where each edge leads (DN3-MAPS-2), on its middle hex
 		if to := st.Battle.Exits[r.Name]; to != "" {
 			v.Hexes = append(v.Hexes, adjudicator.HexMark{Kind: "edge-exit", At: r.Hexes[len(r.Hexes)/2].String(), Label: to})

@@ -51,6 +51,9 @@ type Orders struct {
 	// Techniques are the Magna Carta techniques the peoples' rules name
 	// (chapter: the valley's peoples, orders_peoples.go).
 	Techniques []TechniqueOrder `json:"techniques,omitempty" yaml:"techniques,omitempty"`
+	// Traitor: the Rebels announce the traitor before the mail is
+	// resolved (a battle of La Conquête, battle_traitor.go).
+	Traitor bool `json:"traitor,omitempty" yaml:"traitor,omitempty"`
 }
 
 // FireOrder is one shot of offensive fire (PBEM-DN-1).
@@ -181,6 +184,7 @@ type ordersFile struct {
 	Reappear yaml.Node            `yaml:"reappear"` // magic chapter
 	// chapter: the valley's peoples (orders_peoples.go)
 	Techniques []lined[TechniqueOrder] `yaml:"techniques"`
+	Traitor    bool                    `yaml:"traitor"` // battle_traitor.go
 }
 
 // parseOrders reads a player-turn's mail for side.
@@ -192,7 +196,7 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 	if err := yamlx.Decode(n, &f); err != nil {
 		return nil, err
 	}
-	o := &Orders{Concede: f.Concede, Hold: f.Hold}
+	o := &Orders{Concede: f.Concede, Hold: f.Hold, Traitor: f.Traitor}
 	var errs adjudicator.OrderErrors
 	bad := func(line int, code, format string, args ...any) {
 		errs = append(errs, &adjudicator.OrderError{Line: line, Code: code, Msg: fmt.Sprintf(format, args...)})
@@ -202,6 +206,11 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 			return k.Line
 		}
 		return n.Line
+	}
+	if f.Traitor { // battle_traitor.go
+		if why := st.traitorWhy(side); why != "" {
+			bad(section("traitor"), codeNotAllowed, "traitor: %s", why)
+		}
 	}
 	if side == Krobs && st.Battle == nil && (len(f.Fire) > 0 || len(f.Spells) > 0 && !st.valley()) { // magic chapter: the valley's Reptilians cast (DN3-MAGIC-3); in a battle both sides shoot (AMB-69)
 		k := "fire"
@@ -218,7 +227,7 @@ func parseOrders(st *State, side adjudicator.Side, n *yaml.Node) (*Orders, error
 		switch {
 		case c == nil:
 			bad(line, adjudicator.CodeUnknownUnit, "no character %q in this game%s", id, suggest(id, slices.Sorted(maps.Keys(st.Chars))))
-		case c.Side != side:
+		case c.Side != side && !st.mayOrderTraitor(side, id, f.Traitor): // the traitor announced in this mail (battle_traitor.go)
 			bad(line, codeNotYours, "%s is a %s character: you play the %s", id, st.SideName(c.Side), st.SideName(side))
 		case !c.Alive() && !st.reappearsWith(side, c) && !c.waiting(): // magic chapter: an invisible magician back as this mail starts; DN3 battles: waiting by its edge
 			bad(line, adjudicator.CodeUnknownUnit, "%s is not on the map", id)

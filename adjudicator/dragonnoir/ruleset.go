@@ -181,6 +181,9 @@ func (ruleset) Decide(r *adjudicator.Resolution, subs []adjudicator.Submission) 
 		if st.Over {
 			return errors.New("dragonnoir: nothing to decide: the game is over")
 		}
+		if o.Traitor && w.announceTraitor(sub.Side) { // the traitor in a battle (battle_traitor.go)
+			return r.Err()
+		}
 		w.standing(sub.Side, o.Standing)
 		w.mailReappear(sub.Side, o) // magic chapter: defensive-fire: live (spell_reappear.go)
 		w.playTechniques(o)         // chapter: the valley's peoples (orders_peoples.go)

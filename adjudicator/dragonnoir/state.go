@@ -147,6 +147,9 @@ type State struct {
 	// SecretsRead: the battle has read the sealed parts of its position
 	// (battle_secrets.go).
 	SecretsRead bool `json:"secrets_read,omitempty"`
+	// Traitor is the traitor in a battle (battle_traitor.go); nil when
+	// no side knows one.
+	Traitor *BattleTraitor `json:"traitor,omitempty"`
 }
 
 // Data is the module the game is played from.

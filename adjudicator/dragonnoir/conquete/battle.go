@@ -54,6 +54,7 @@ type BattleSection struct {
 	Edges    map[string]string           `yaml:"edges,omitempty"`
 	People   *BattlePeople               `yaml:"people,omitempty"`
 	Attacked string                      `yaml:"attacked,omitempty"`
+	Secrets  bool                        `yaml:"secrets,omitempty"` // sealed parts for the battle (traitor.go)
 }
 
 // BattlePeople is the people waiting off the map in a Step 5 Battle
@@ -73,6 +74,7 @@ type BattleForce struct {
 	Wounds  int              `yaml:"wounds,omitempty"`
 	Fatigue string           `yaml:"fatigue,omitempty"`
 	PE      int              `yaml:"pe,omitempty"`
+	People  string           `yaml:"people,omitempty"` // a people's counter: its loyalty roll is its people's (traitor.go)
 }
 
 // battlePosition builds the Battle of region: every counter of the visible
@@ -97,7 +99,7 @@ func battlePosition(st *State, region string) *BattlePosition {
 			if c == nil || c.Dead {
 				continue
 			}
-			f := BattleForce{Unit: id, Side: childSide(t.Side), Zone: "centre", Wounds: c.Wounds, Fatigue: t.Fatigue, PE: c.PE}
+			f := BattleForce{Unit: id, Side: childSide(t.Side), Zone: "centre", Wounds: c.Wounds, Fatigue: t.Fatigue, PE: c.PE, People: c.People}
 			if t.Via != "" && !d.Regions[t.Via].Offmap {
 				f.Zone, f.Edge = "edge", t.Via
 			}
@@ -193,6 +195,7 @@ func (x *world) startBattle(region string) {
 	st := x.st()
 	key := "b" + strconv.Itoa(len(st.Battles)+1)
 	pos := battlePosition(st, region)
+	x.traitorParts(key, pos) // the traitor's sealed part (traitor.go)
 	b, err := yaml.Marshal(pos)
 	if err != nil {
 		x.r.Fail(err)
@@ -436,6 +439,7 @@ func (x *world) applyBattle(key string, res *adjudicator.ChildResult) {
 		}
 		left[id] = Exit{To: leftTo[id], Fatigue: fatigue}
 	}
+	x.applyTurned(a, b, res.View, leftTo) // who changed side in the Battle (traitor.go)
 	x.emit(&BattleEnded{Key: key, Winner: winner, Result: res.Result, Left: left, Dead: dead})
 	for _, side := range sides {
 		a.eds[side].emit(x)

@@ -3,6 +3,7 @@ package conquete
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"gopkg.in/yaml.v3"
 
@@ -191,4 +192,96 @@ func (x *world) defect(ids []string, traitor *Counter, dest *Troop) {
 		x.say(nil, "With no Rebel troop to join, %s desert (AMB-46).", list(ids))
 	}
 	x.seal(Rebels, "", in)
+}
+
+// The traitor in a Battle (DN3-CAMP-TRAITOR-2, AMB-44; the battle's side
+// is dragonnoir/battle_traitor.go). When a Battle begins and the Rebels'
+// messenger named a traitor not yet announced who fights in it for the
+// Reptilians, the campaign seals the part "traitor" for the Rebels' side
+// of the Battle (adjudicator.ChildSecret): the Rebels may announce him in
+// one of their battle orders mails. The Battle's final view says who
+// changed side (its markers "turned:UNIT": traitor, defected); the
+// campaign applies it (applyTurned).
+
+// traitorPart is the name of the Battle's sealed part (dragonnoir.TraitorPart).
+const traitorPart = "traitor"
+
+// traitorParts seals the part "traitor" for Battle key when its traitor
+// fights in pos for the Reptilians, and says the position has sealed
+// parts. Call it before the ChildGame is emitted.
+func (x *world) traitorParts(key string, pos *BattlePosition) {
+	m := x.st().Messenger
+	if m.Traitor == "" || m.Announced {
+		return
+	}
+	if !slices.ContainsFunc(pos.Forces, func(f BattleForce) bool { return f.Unit == m.Traitor && f.Side == ChildReptilians }) {
+		return
+	}
+	p := &adjudicator.ChildSecret{Child: key, Side: ChildRebels, Name: traitorPart, Value: m.Traitor}
+	if err := adjudicator.CheckChildSecret(p); err != nil {
+		x.r.Fail(err)
+		return
+	}
+	x.seal(Rebels, "", p)
+	pos.Battle.Secrets = true
+}
+
+// applyTurned applies the counters that changed side in Battle b (its
+// final view v): the messenger counts as announced; each living counter
+// that went over leaves its Reptilian troop and joins the Rebels' troop
+// in the Region, or a new one, or deserts with no marker free (AMB-46);
+// one that left the map is placed with the Rebels' retreats
+// (DN3-CAMP-RETREAT-4).
+func (x *world) applyTurned(a *aftermath, b *Battle, v adjudicator.View, leftTo map[string]string) {
+	st := x.st()
+	var ids []string
+	traitor := false
+	for k, how := range v.Markers {
+		id, ok := strings.CutPrefix(k, "turned:")
+		if !ok || st.Counters[id] == nil || st.Counters[id].Side != Reptilians {
+			continue
+		}
+		ids = append(ids, id)
+		traitor = traitor || fmt.Sprint(how) == "traitor"
+	}
+	if len(ids) == 0 {
+		return
+	}
+	slices.Sort(ids)
+	if m := st.Messenger; traitor && m.Traitor != "" && !m.Announced {
+		m.Announced = true
+		x.reveal("messenger")
+		x.emit(&MessengerSet{Messenger: m})
+	}
+	rep, reb := a.eds[Reptilians], a.eds[Rebels]
+	rep.take(ids...)
+	var stay []string
+	for _, id := range ids {
+		c := *rep.counter(id)
+		delete(rep.counters, id)
+		rep.order = slices.DeleteFunc(rep.order, func(o string) bool { return o == id })
+		c.Side = Rebels
+		nc := reb.counter(id)
+		*nc = c
+		if !c.Dead && leftTo[id] == "" {
+			stay = append(stay, id)
+		}
+	}
+	x.say(nil, "%s went over to the Rebels in the Battle (DN3-CAMP-TRAITOR-2, AMB-44): they are the Rebels' counters from now on.", list(ids))
+	if len(stay) == 0 {
+		return
+	}
+	dest := reb.free()
+	if ts := reb.visibleIn(b.Region); len(ts) > 0 {
+		dest = ts[0].ID
+	}
+	if dest == "" {
+		for _, id := range stay {
+			reb.counter(id).Dead = true
+		}
+		x.say(nil, "The Rebels have no Troop marker left: %s desert (AMB-46).", list(stay))
+		return
+	}
+	t := reb.put(dest, b.Region, "", "", stay...)
+	x.say(nil, "%s join the Rebels' troop %s.", list(stay), t.ID)
 }
