@@ -41,10 +41,9 @@ var secretParts = map[string]secretPart{}
 type battleSecrets []adjudicator.ChildSecret
 
 // SecretsRead marks the sealed parts read: the battle goes on to its
-// set-up.
-type SecretsRead struct {
-	Parts int `json:"parts"` // how many parts it read (their names are sealed)
-}
+// set-up. It says nothing of them, not even how many: a series seals the
+// same parts for every battle, whatever they hold.
+type SecretsRead struct{}
 
 func (*SecretsRead) EventType() string { return Prefix + ".secrets-read" }
 
@@ -86,7 +85,7 @@ func parseSecrets(st *State, n *yaml.Node) (adjudicator.Orders, error) {
 // battle's log commits to what it read), then read.
 func (w *world) readSecrets(parts battleSecrets) {
 	adjudicator.SealChildSecrets(w.r, parts)
-	w.emit(&SecretsRead{Parts: len(parts)})
+	w.emit(&SecretsRead{})
 	for _, p := range parts {
 		secretParts[p.Name].read(w, p.Side, p.Value)
 	}

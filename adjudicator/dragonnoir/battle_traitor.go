@@ -131,6 +131,9 @@ func init() {
 // checkTraitorPart: the traitor is a counter of the other side in this
 // battle.
 func checkTraitorPart(st *State, side adjudicator.Side, value string) string {
+	if value == NoTraitor {
+		return ""
+	}
 	c := st.Chars[value]
 	switch {
 	case c == nil:
@@ -141,8 +144,19 @@ func checkTraitorPart(st *State, side adjudicator.Side, value string) string {
 	return ""
 }
 
-// readTraitorPart: side knows the traitor, sealed to it.
+// NoTraitor is the traitor part's value when no traitor of side's fights
+// in this battle. A campaign seals the part for every battle, "none" or
+// not, so that the number of sealed parts tells nothing (HID-9, HID-12).
+const NoTraitor = "none"
+
+// readTraitorPart: side knows the traitor, sealed to it (or knows that
+// none fights here: the same sealed event, with no unit).
 func readTraitorPart(w *world, side adjudicator.Side, value string) {
+	if value == NoTraitor {
+		w.emit(adjudicator.Seal(adjudicator.To(side), traitorSealKey(side), &TraitorKnown{Side: side}))
+		w.tell(adjudicator.To(side), nil, "No traitor of yours fights in this battle (DN3-CAMP-TRAITOR-2).")
+		return
+	}
 	w.emit(adjudicator.Seal(adjudicator.To(side), traitorSealKey(side), &TraitorKnown{Side: side, Unit: value}))
 	w.tell(adjudicator.To(side), nil, "Your messenger's traitor, %s, fights in this battle among the %s: announce him with traitor: true in one of your orders mails (DN3-CAMP-TRAITOR-2).",
 		value, w.st().SideName(Other(side)))

@@ -8,6 +8,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 )
 
 // The traitor (DN3-CAMP-TRAITOR-1 … 6, PBEM-DN3-13): the Rebels may
@@ -211,13 +212,15 @@ const traitorPart = "traitor"
 // parts. Call it before the ChildGame is emitted.
 func (x *world) traitorParts(key string, pos *BattlePosition) {
 	m := x.st().Messenger
-	if m.Traitor == "" || m.Announced {
-		return
+	// Every Battle gets the part, "none" when no traitor of the Rebels'
+	// fights in it: whether one does, or whether the messenger named a
+	// traitor at all (HID-9), must not show in how many parts it reads.
+	value := dragonnoir.NoTraitor
+	if m.Traitor != "" && !m.Announced &&
+		slices.ContainsFunc(pos.Forces, func(f BattleForce) bool { return f.Unit == m.Traitor && f.Side == ChildReptilians }) {
+		value = m.Traitor
 	}
-	if !slices.ContainsFunc(pos.Forces, func(f BattleForce) bool { return f.Unit == m.Traitor && f.Side == ChildReptilians }) {
-		return
-	}
-	p := &adjudicator.ChildSecret{Child: key, Side: ChildRebels, Name: traitorPart, Value: m.Traitor}
+	p := &adjudicator.ChildSecret{Child: key, Side: ChildRebels, Name: traitorPart, Value: value}
 	if err := adjudicator.CheckChildSecret(p); err != nil {
 		x.r.Fail(err)
 		return
