@@ -258,7 +258,7 @@ func (d *Daemon) serveConn(ctx context.Context, conn *intake.Conn) {
 		if ctx.Err() != nil {
 			return
 		}
-		if err := conn.Wait(ctx, d.Config.IMAP.Poll.D()); err != nil {
+		if _, err := conn.Wait(ctx, d.Config.IMAP.Poll.D()); err != nil {
 			if ctx.Err() == nil {
 				log.Warn("waiting for mail failed; reconnecting", "err", err)
 			}

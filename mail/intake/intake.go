@@ -399,42 +399,66 @@ func (c *Conn) file(hs []handled) error {
 	return nil
 }
 
+// Wake says why Wait returned.
+type Wake int
+
+const (
+	// WokeTimer: the poll interval passed without a sign of new mail.
+	WokeTimer Wake = iota
+	// WokeNewMail: the server showed that new mail may be in the inbox.
+	WokeNewMail
+)
+
+func (w Wake) String() string {
+	switch w {
+	case WokeTimer:
+		return "timer"
+	case WokeNewMail:
+		return "new mail"
+	}
+	return "Wake(" + strconv.Itoa(int(w)) + ")"
+}
+
 // Wait returns when new mail may have arrived: at once if the server told
-// so already, when it tells so during IDLE, or after d. It returns the
-// context's error when ctx ends.
-func (c *Conn) Wait(ctx context.Context, d time.Duration) error {
+// so already, when it tells so during IDLE, or after d. It says which; it
+// returns the context's error when ctx ends.
+func (c *Conn) Wait(ctx context.Context, d time.Duration) (Wake, error) {
 	timer := time.NewTimer(d)
 	defer timer.Stop()
 	select {
 	case <-c.news:
-		return nil
+		return WokeNewMail, nil
 	default:
 	}
 	if !c.idle || !c.in.IMAP.UseIdle() {
 		select {
 		case <-ctx.Done():
-			return ctx.Err()
+			return WokeTimer, ctx.Err()
 		case <-timer.C:
-			return nil
+			return WokeTimer, nil
+		case <-c.news:
+			return WokeNewMail, nil
 		case <-c.c.Closed():
-			return errors.New("imap: the connection was closed")
+			return WokeTimer, errors.New("imap: the connection was closed")
 		}
 	}
 	if _, err := c.c.Select(c.in.IMAP.Folders.Inbox, nil).Wait(); err != nil {
-		return fmt.Errorf("imap: selecting %s: %w", c.in.IMAP.Folders.Inbox, err)
+		return WokeTimer, fmt.Errorf("imap: selecting %s: %w", c.in.IMAP.Folders.Inbox, err)
 	}
 	idle, err := c.c.Idle()
 	if err != nil {
-		return fmt.Errorf("imap: IDLE: %w", err)
+		return WokeTimer, fmt.Errorf("imap: IDLE: %w", err)
 	}
+	wake := WokeTimer
 	var werr error
 	select {
 	case <-ctx.Done():
 		werr = ctx.Err()
 	case <-timer.C:
 	case <-c.news:
+		wake = WokeNewMail
 	case <-c.c.Closed():
-		return errors.New("imap: the connection was closed")
+		return WokeTimer, errors.New("imap: the connection was closed")
 	}
 	if err := idle.Close(); err != nil && werr == nil {
 		werr = fmt.Errorf("imap: ending IDLE: %w", err)
@@ -442,5 +466,5 @@ func (c *Conn) Wait(ctx context.Context, d time.Duration) error {
 	if err := idle.Wait(); err != nil && werr == nil {
 		werr = fmt.Errorf("imap: IDLE: %w", err)
 	}
-	return werr
+	return wake, werr
 }
