@@ -98,6 +98,13 @@ type Conn struct {
 	news     chan struct{} // EXISTS seen
 	idle     bool
 	closeOne sync.Once
+	// What the last cycle looked at, for Wait: the inbox's UIDVALIDITY
+	// and the highest UID it could have seen (every mail with a UID up to
+	// it was fetched then, or was already handled before). Valid only
+	// when cycled is true: a cycle that fails or stops early clears it.
+	cycled   bool
+	seenUIDV uint32
+	seenUID  imap.UID
 }
 
 // Dial connects, logs in, creates the missing folders and selects nothing
@@ -233,6 +240,12 @@ func (c *Conn) Cycle(ctx context.Context) (Stats, error) {
 	})
 	defer watchdog.Stop()
 
+	c.cycled = false
+	// An EXISTS heard before this SELECT is for mail this cycle sees.
+	select {
+	case <-c.news:
+	default:
+	}
 	sel, err := c.c.Select(in.IMAP.Folders.Inbox, nil).Wait()
 	if err != nil {
 		return st, fmt.Errorf("imap: selecting %s: %w", in.IMAP.Folders.Inbox, err)
@@ -252,8 +265,18 @@ func (c *Conn) Cycle(ctx context.Context) (Stats, error) {
 		}
 		last = 0
 	}
+	// Every mail below UIDNEXT at the SELECT is in the search below (or
+	// at or below last, handled before).
+	top := imap.UID(last)
+	if sel.UIDNext > 0 {
+		top = max(top, sel.UIDNext-1)
+	}
 	if sel.NumMessages == 0 {
-		return st, in.saveMeta(ctx, sel.UIDValidity, last, known)
+		if err := in.saveMeta(ctx, sel.UIDValidity, last, known); err != nil {
+			return st, err
+		}
+		c.saw(sel.UIDValidity, top)
+		return st, nil
 	}
 	var set imap.UIDSet
 	set.AddRange(imap.UID(last+1), 0)
@@ -263,6 +286,7 @@ func (c *Conn) Cycle(ctx context.Context) (Stats, error) {
 	}
 	var uids []imap.UID
 	for _, u := range res.AllUIDs() {
+		top = max(top, u)
 		if uint64(u) > last {
 			uids = append(uids, u)
 		}
@@ -296,7 +320,43 @@ func (c *Conn) Cycle(ctx context.Context) (Stats, error) {
 		}
 		uids = uids[n:]
 	}
-	return st, in.saveMeta(context.WithoutCancel(ctx), sel.UIDValidity, last, known)
+	if err := in.saveMeta(context.WithoutCancel(ctx), sel.UIDValidity, last, known); err != nil {
+		return st, err
+	}
+	if len(uids) == 0 {
+		c.saw(sel.UIDValidity, top)
+	}
+	return st, nil
+}
+
+// saw records what a cycle that handled everything it found looked at.
+func (c *Conn) saw(uidv uint32, top imap.UID) {
+	c.cycled, c.seenUIDV, c.seenUID = true, uidv, top
+}
+
+// newSince reports whether the inbox, as a SELECT just showed it, may hold
+// mail the last cycle did not see: mail with a UID above the highest one
+// it could have seen. It compares UIDNEXT, so mail the intake leaves in
+// the inbox (handled already, at or below the last UID) does not count;
+// a server that sent no UIDNEXT is asked with a UID SEARCH.
+func (c *Conn) newSince(sel *imap.SelectData) (bool, error) {
+	if !c.cycled || sel.UIDValidity != c.seenUIDV {
+		return true, nil
+	}
+	if sel.UIDNext > 0 {
+		return sel.UIDNext > c.seenUID+1, nil
+	}
+	if sel.NumMessages == 0 {
+		return false, nil
+	}
+	var set imap.UIDSet
+	set.AddRange(c.seenUID+1, 0)
+	res, err := c.c.UIDSearch(&imap.SearchCriteria{UID: []imap.UIDSet{set}}, nil).Wait()
+	if err != nil {
+		return false, fmt.Errorf("imap: searching %s: %w", c.in.IMAP.Folders.Inbox, err)
+	}
+	// "n:*" also matches the highest UID when it is below n.
+	return slices.ContainsFunc(res.AllUIDs(), func(u imap.UID) bool { return u > c.seenUID }), nil
 }
 
 func (in *Intake) saveMeta(ctx context.Context, uidv uint32, last, known uint64) error {
@@ -420,8 +480,11 @@ func (w Wake) String() string {
 }
 
 // Wait returns when new mail may have arrived: at once if the server told
-// so already, when it tells so during IDLE, or after d. It says which; it
-// returns the context's error when ctx ends.
+// so already or if the inbox holds mail the last cycle did not see (mail
+// delivered after its fetch: IDLE only tells of what changes while
+// idling), when the server tells so during IDLE, or after d. It says
+// which; it returns the context's error when ctx ends. After a Cycle that
+// failed or stopped early it returns at once.
 func (c *Conn) Wait(ctx context.Context, d time.Duration) (Wake, error) {
 	timer := time.NewTimer(d)
 	defer timer.Stop()
@@ -442,8 +505,14 @@ func (c *Conn) Wait(ctx context.Context, d time.Duration) (Wake, error) {
 			return WokeTimer, errors.New("imap: the connection was closed")
 		}
 	}
-	if _, err := c.c.Select(c.in.IMAP.Folders.Inbox, nil).Wait(); err != nil {
+	sel, err := c.c.Select(c.in.IMAP.Folders.Inbox, nil).Wait()
+	if err != nil {
 		return WokeTimer, fmt.Errorf("imap: selecting %s: %w", c.in.IMAP.Folders.Inbox, err)
+	}
+	// The EXISTS that the SELECT answers with goes into sel, not to the
+	// unilateral handler: look at it here.
+	if fresh, err := c.newSince(sel); err != nil || fresh {
+		return WokeNewMail, err
 	}
 	idle, err := c.c.Idle()
 	if err != nil {
