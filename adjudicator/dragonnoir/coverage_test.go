@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
@@ -51,73 +50,22 @@ var noBehaviour = map[string]string{
 
 var idRE = regexp.MustCompile(`^(?:- |\| )\*\*(DN-[A-Z]+-[0-9]+)\b`)
 
-var dn3RE = regexp.MustCompile(`^(?:- |\| )\*\*(DN3-[A-Z]+(?:-[A-Z]+)*-[0-9]+)\b`)
-
 // TestRuleCoverage: every DN- rule ID of Part A (and of the conventions
 // before it) is named by a rule case, checked by a Go test, or listed with
 // the reason it has no behaviour to test.
 func TestRuleCoverage(t *testing.T) {
-	ids := map[string]bool{}
-	// Part A, and the conventions before it where DN-GEN-1 … 3 stand.
-	for _, l := range scripttest.Between(scripttest.Digest(t, os.DirFS(filepath.Dir(digestPath)), filepath.Base(digestPath)), "## 0. Conventions", "# PART B") {
-		if m := idRE.FindStringSubmatch(l); m != nil {
-			ids[m[1]] = true
-		}
-	}
-	if len(ids) < 200 {
-		t.Fatalf("found only %d rule IDs in Part A of the digest: has its format changed?", len(ids))
-	}
-	// DN3's tactical additions (Part B) have cases here too (testdata/dn3-*);
-	// La Conquête's coverage test accounts for them.
-	dn3 := map[string]bool{}
-	dn3RE := regexp.MustCompile(`^(?:- |\| )\*\*(DN3-[A-Z0-9-]+-[0-9]+)\b`)
-	for _, l := range scripttest.Between(scripttest.Digest(t, os.DirFS(filepath.Dir(digestPath)), filepath.Base(digestPath)), "# PART B", "# PART C") {
-		if m := dn3RE.FindStringSubmatch(l); m != nil {
-			dn3[m[1]] = true
-		}
-	}
-	named := scripttest.Coverage(scripttest.Load(t, os.DirFS("testdata"), "."))
 	meta := regexp.MustCompile(`^(AMB|GAP|PBEM|ROLL|HID)-`)
-	for id, files := range named {
-		if !ids[id] && !dn3[id] && !meta.MatchString(id) {
-			t.Errorf("%s names %s, which Part A of the digest does not define", strings.Join(files, ", "), id)
-		}
-	}
-	for _, list := range []map[string]string{noBehaviour, byTest} {
-		for id := range list {
-			if !ids[id] {
-				t.Errorf("the coverage lists name %s, which Part A of the digest does not define", id)
-			}
-		}
-	}
-	for id := range noBehaviour {
-		if len(named[id]) > 0 {
-			t.Errorf("%s is listed as having no behaviour, but %s names it: take it off the list", id, strings.Join(named[id], ", "))
-		}
-	}
-	var uncovered []string
-	count := map[string]int{}
-	for id := range ids {
-		switch {
-		case len(named[id]) > 0:
-			count["named by a case"]++
-		case byTest[id] != "":
-			count["checked by a Go test"]++
-		case noBehaviour[id] != "":
-			count["no behaviour, with the reason"]++
-		default:
-			uncovered = append(uncovered, id)
-		}
-	}
-	num := regexp.MustCompile(`^(.*?)(\d+)$`)
-	sort.Slice(uncovered, func(i, j int) bool {
-		a, b := num.FindStringSubmatch(uncovered[i]), num.FindStringSubmatch(uncovered[j])
-		if a[1] != b[1] {
-			return a[1] < b[1]
-		}
-		return len(a[2]) < len(b[2]) || len(a[2]) == len(b[2]) && a[2] < b[2]
+	uncovered := scripttest.RuleCoverage(t, os.DirFS(filepath.Dir(digestPath)), filepath.Base(digestPath), scripttest.CoverageOptions{
+		Name: "Part A", What: "rule IDs", Min: 200,
+		// Part A, and the conventions before it where DN-GEN-1 … 3 stand.
+		Part:  scripttest.Part{From: "## 0. Conventions", To: "# PART B", ID: idRE},
+		Cases: scripttest.Load(t, os.DirFS("testdata"), "."),
+		// DN3's tactical additions (Part B) have cases here too
+		// (testdata/dn3-*); La Conquête's coverage test accounts for them.
+		Others:  []scripttest.Part{{From: "# PART B", To: "# PART C", ID: regexp.MustCompile(`^(?:- |\| )\*\*(DN3-[A-Z0-9-]+-[0-9]+)\b`)}},
+		Checked: func(id string) bool { return !meta.MatchString(id) },
+		ByTest:  byTest, NoBehaviour: noBehaviour,
 	})
-	t.Logf("%d rule IDs in Part A: %v", len(ids), count)
 	if len(uncovered) > 0 {
 		t.Errorf("%d rule IDs of Part A have no case, no Go test and no reason: %s", len(uncovered), strings.Join(uncovered, " "))
 	}

@@ -4,6 +4,7 @@ import (
 	"embed"
 	"errors"
 	"fmt"
+	"sync"
 
 	"gopkg.in/yaml.v3"
 
@@ -48,14 +49,15 @@ func (ruleset) Info() adjudicator.Info {
 	return in
 }
 
-// builtinData is the default builtin module, read.
-func builtinData() (*Data, error) {
+// builtinData is the default builtin module, read once: it is embedded in
+// the binary, so neither its files nor their digest can change.
+var builtinData = sync.OnceValues(func() (*Data, error) {
 	m, err := builtins.Or(nil)
 	if err != nil {
 		return nil, err
 	}
 	return LoadModule(m)
-}
+})
 
 // Builtin is the default builtin module, read: La Conquête reads its
 // spells (the strategic ones, DN3-MAGIC-5) and casters' sheets from it.
@@ -67,9 +69,11 @@ func (ruleset) BuiltinModules() []string { return builtins.List() }
 // BuiltinModule returns a shipped module.
 func (ruleset) BuiltinModule(name string) (adjudicator.Module, bool) { return builtins.Module(name) }
 
-// CheckModule reads and checks every file of m.
+// CheckModule reads and checks every file of m. A module that passed once
+// is not read again: LoadModule keeps it by digest (the SHA-256 of every
+// file's bytes and path), and the check depends on nothing else.
 func (ruleset) CheckModule(m adjudicator.Module) error {
-	_, err := parseModule(m)
+	_, err := LoadModule(m)
 	return err
 }
 

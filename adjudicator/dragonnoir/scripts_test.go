@@ -16,9 +16,9 @@ func lookup(name string) (adjudicator.Ruleset, bool) {
 }
 
 // TestScripts plays every rule case under testdata/, one directory a
-// chapter (testdata/turn, testdata/move, testdata/combat …).
+// chapter (testdata/turn, testdata/move, testdata/combat …), in parallel.
 func TestScripts(t *testing.T) {
-	scripttest.RunAll(t, scripttest.Load(t, os.DirFS("testdata"), "."), lookup)
+	scripttest.RunParallel(t, scripttest.Load(t, os.DirFS("testdata"), "."), lookup)
 }
 
 // playCase plays the rule case at path and fails the test unless it holds.

@@ -13,6 +13,7 @@ import (
 // goal-adjust of DR-HCAP-3, and the referee's reply and both welcomes say
 // it and why; what cannot take a handicap is refused, saying where.
 func TestDRHCAP1To3ByMail(t *testing.T) {
+	t.Parallel() // its own store and desk
 	g := newGoldenDesk(t)
 	game := func(id, invader, defender, loser string) {
 		t.Helper()

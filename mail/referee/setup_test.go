@@ -134,6 +134,7 @@ func fillFromMail(t *testing.T, text, secret string) string {
 // after the defender's, with the same help; in Nurkott 2 the invader sets
 // up nothing and gets none.
 func TestSetupByMail(t *testing.T) {
+	t.Parallel() // its own stores and desks
 	for _, tc := range []struct {
 		scenario string
 		zones    []string // the defender's

@@ -30,6 +30,7 @@ import (
 // defender, who asked for results only when something is due from him,
 // and so gets fewer mails, each telling everything since his last.
 func TestWholeDragonRageByMail(t *testing.T) {
+	t.Parallel() // the package's longest test: its own store and desk, run beside the other games by mail
 	if testing.Short() {
 		t.Skip("a whole game by mail, pictures included")
 	}

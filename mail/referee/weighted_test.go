@@ -14,6 +14,7 @@ import (
 // with the secret he was given and gets the invader's results; Alice's
 // sends the defender's and gets the defender's, her setup first.
 func TestWeightedGameByMail(t *testing.T) {
+	t.Parallel() // its own store and desk
 	g := newGoldenDesk(t)
 	out, msgs := g.send("ref@example.org", "new game", "command: new\nid: weighted-1\nruleset: dragonrage\nscenario: weighted-nurkott\nplayers:\n  invader: alice@example.org\n  defender: bob@example.org\n")
 	if out.Folder != referee.Processed {

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
@@ -53,58 +52,15 @@ var noBehaviour = map[string]string{
 var idRE = regexp.MustCompile(`^(?:- |\| )\*\*(DN3-[A-Z]+(?:-[A-Z]+)*-[0-9]+)\*\*`)
 
 func TestRuleCoverage(t *testing.T) {
-	ids := map[string]bool{}
-	for _, l := range scripttest.Between(scripttest.Digest(t, os.DirFS(filepath.Dir(digestPath)), filepath.Base(digestPath)), "# PART B", "# PART C") {
-		if m := idRE.FindStringSubmatch(l); m != nil {
-			ids[m[1]] = true
-		}
-	}
-	if len(ids) < 300 {
-		t.Fatalf("found only %d DN3 rule IDs in Part B of the digest: has its format changed?", len(ids))
-	}
 	cases := scripttest.Load(t, os.DirFS("testdata"), ".")
 	cases = append(cases, scripttest.Load(t, os.DirFS("../testdata"), ".")...)
-	named := scripttest.Coverage(cases)
-	for id, files := range named {
-		if strings.HasPrefix(id, "DN3-") && !ids[id] {
-			t.Errorf("%s names %s, which Part B of the digest does not define", strings.Join(files, ", "), id)
-		}
-	}
-	for _, list := range []map[string]string{noBehaviour, byTest} {
-		for id := range list {
-			if !ids[id] {
-				t.Errorf("the coverage lists name %s, which Part B of the digest does not define", id)
-			}
-		}
-	}
-	for id := range noBehaviour {
-		if len(named[id]) > 0 {
-			t.Errorf("%s is listed as having no behaviour, but %s names it: take it off the list", id, strings.Join(named[id], ", "))
-		}
-	}
-	var uncovered []string
-	count := map[string]int{}
-	for id := range ids {
-		switch {
-		case len(named[id]) > 0:
-			count["named by a case"]++
-		case byTest[id] != "":
-			count["checked by a Go test"]++
-		case noBehaviour[id] != "":
-			count["no behaviour, with the reason"]++
-		default:
-			uncovered = append(uncovered, id)
-		}
-	}
-	num := regexp.MustCompile(`^(.*?)(\d+)$`)
-	sort.Slice(uncovered, func(i, j int) bool {
-		a, b := num.FindStringSubmatch(uncovered[i]), num.FindStringSubmatch(uncovered[j])
-		if a[1] != b[1] {
-			return a[1] < b[1]
-		}
-		return len(a[2]) < len(b[2]) || len(a[2]) == len(b[2]) && a[2] < b[2]
+	uncovered := scripttest.RuleCoverage(t, os.DirFS(filepath.Dir(digestPath)), filepath.Base(digestPath), scripttest.CoverageOptions{
+		Name: "Part B", What: "DN3 rule IDs", Min: 300,
+		Part:    scripttest.Part{From: "# PART B", To: "# PART C", ID: idRE},
+		Cases:   cases,
+		Checked: func(id string) bool { return strings.HasPrefix(id, "DN3-") },
+		ByTest:  byTest, NoBehaviour: noBehaviour,
 	})
-	t.Logf("%d DN3 rule IDs in Part B: %v", len(ids), count)
 	if len(uncovered) == 0 {
 		return
 	}

@@ -1,10 +1,7 @@
 package conquete_test
 
 import (
-	"bytes"
 	"os"
-	"path"
-	"strings"
 	"testing"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
@@ -26,25 +23,9 @@ var lookup = game.Lookup(func(name string) (adjudicator.Ruleset, bool) {
 })
 
 // TestScripts plays every rule case under testdata/, one directory a
-// chapter.
+// chapter, in parallel.
 func TestScripts(t *testing.T) {
-	scripts := scripttest.Load(t, os.DirFS("testdata"), ".")
-	if len(scripts) == 0 {
-		t.Fatal("no scripts found")
-	}
-	for _, s := range scripts {
-		t.Run(strings.TrimSuffix(path.Base(s.File()), path.Ext(s.File())), func(t *testing.T) {
-			run, err := script.Play(s, lookup, script.Options{})
-			if err != nil {
-				t.Fatal(err)
-			}
-			if !run.OK() {
-				var b bytes.Buffer
-				run.WriteText(&b)
-				t.Errorf("%s:\n%s", s.File(), b.String())
-			}
-		})
-	}
+	scripttest.RunParallel(t, scripttest.Load(t, os.DirFS("testdata"), "."), lookup)
 }
 
 // playCase plays the rule case at file (under testdata/) and fails the

@@ -51,11 +51,27 @@ func Load(t testing.TB, fsys fs.FS, dir string) []*script.Script {
 // script prints its whole run.
 func RunAll(t *testing.T, scripts []*script.Script, lookup game.Lookup) {
 	t.Helper()
+	runAll(t, scripts, lookup, false)
+}
+
+// RunParallel is RunAll with the scripts played in parallel (up to
+// -test.parallel at once, GOMAXPROCS by default), for a ruleset whose
+// games share no mutable state: `go test -race` over its cases says so.
+func RunParallel(t *testing.T, scripts []*script.Script, lookup game.Lookup) {
+	t.Helper()
+	runAll(t, scripts, lookup, true)
+}
+
+func runAll(t *testing.T, scripts []*script.Script, lookup game.Lookup, parallel bool) {
+	t.Helper()
 	if len(scripts) == 0 {
 		t.Fatal("no scripts found")
 	}
 	for _, s := range scripts {
 		t.Run(strings.TrimSuffix(path.Base(s.File()), path.Ext(s.File())), func(t *testing.T) {
+			if parallel {
+				t.Parallel()
+			}
 			run, err := script.Play(s, lookup, script.Options{})
 			if err != nil {
 				t.Fatal(err)
