@@ -38,6 +38,9 @@ var samples = map[string]adjudicator.Event{
 	Prefix + ".entered":              &Entered{Unit: "jon", At: "0101", MP: 1},
 	Prefix + ".exited":               &Exited{Unit: "jon", Region: "le-pont", MP: 1},
 	Prefix + ".negotiation-drawn":    &NegDrawn{Side: Adventurers, Marker: "alliance"},
+	Prefix + ".secrets-read":         &SecretsRead{Parts: 2},
+	Prefix + ".sheet-read":           &SheetRead{Side: Adventurers, Lines: []SheetLine{{Unit: "konrad", Fatigue: Fatigued}}},
+	adjudicator.TypeChildSecret:      &adjudicator.ChildSecret{Child: "b1", Side: Adventurers, Name: "sheet", Value: "[]"},
 	Prefix + ".negotiation-resolved": &NegResolved{Outcome: "neutral"},
 	// chapter: the valley's peoples
 	Prefix + ".mounted":  &Mounted{Rider: "jon", Steed: "gharv-1", Up: true, At: "0102", Spent: 1},
