@@ -38,7 +38,7 @@ var samples = map[string]adjudicator.Event{
 	Prefix + ".entered":              &Entered{Unit: "jon", At: "0101", MP: 1},
 	Prefix + ".exited":               &Exited{Unit: "jon", Region: "le-pont", MP: 1},
 	Prefix + ".negotiation-drawn":    &NegDrawn{Side: Adventurers, Marker: "alliance"},
-	Prefix + ".secrets-read":         &SecretsRead{Parts: 2},
+	Prefix + ".secrets-read":         &SecretsRead{},
 	Prefix + ".sheet-read":           &SheetRead{Side: Adventurers, Lines: []SheetLine{{Unit: "konrad", Fatigue: Fatigued}}},
 	adjudicator.TypeChildSecret:      &adjudicator.ChildSecret{Child: "b1", Side: Adventurers, Name: "sheet", Value: "[]"},
 	Prefix + ".negotiation-resolved": &NegResolved{Outcome: "neutral"},
