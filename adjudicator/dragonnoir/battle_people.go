@@ -24,6 +24,14 @@ import (
 // ends sooner resolves Step 5 at its end. The final view's "negotiation"
 // marker says the outcome: rebels, reptilians, neutral, or none (both
 // markers discarded).
+//
+// A battle of a campaign does not draw: the campaign drew each side's
+// marker in its Step 5, before the fight-or-flee choices, and hands it to
+// the battle as the sealed part "negotiation" of its position
+// (battle_secrets.go, `secrets: true`), one per side, whose value is the
+// marker. The battle reads it into the same sealed NegDrawn, with no roll,
+// and tells the side alone. A battle position without secrets (a
+// standalone battle, a rule case) draws at its set-up as above.
 
 // negKey seals the two draws until the end of turn 5.
 const negKey = "negotiation"
@@ -113,7 +121,19 @@ var defaultCup = map[negotiation.Marker]int{negotiation.Alliance: 2, negotiation
 // its side: the roll too is that side's alone (HID-14).
 func (w *world) drawNegotiation() {
 	st := w.st()
-	if !st.negotiating() || st.Neg.Adventurers != "" || st.Neg.Krobs != "" {
+	if !st.negotiating() || st.Neg.Adventurers != "" && st.Neg.Krobs != "" {
+		return
+	}
+	if st.Battle.Secrets { // the campaign drew: its markers are parts of the position
+		for _, side := range []adjudicator.Side{Adventurers, Krobs} {
+			if st.Neg.drawn(side) == "" {
+				w.r.Fail(fmt.Errorf("dragonnoir: battle: the %s wait for Step 5, but the position's sealed parts give the %s no Negotiation marker (part negotiation): a battle with secrets: true draws none (DN3-CAMP-NEG-11)", st.Battle.People.ID, st.SideName(side)))
+				return
+			}
+		}
+		return
+	}
+	if st.Neg.Adventurers != "" || st.Neg.Krobs != "" {
 		return
 	}
 	cup, used := st.Battle.People.Cup, Provs(nil)
@@ -134,6 +154,26 @@ func (w *world) drawNegotiation() {
 		}
 		w.emit(adjudicator.Seal(adjudicator.To(side), negKey, &NegDrawn{Side: side, Marker: m}))
 		w.tell(adjudicator.To(side), used, "You draw the Negotiation marker %q for the %s, seen by you alone until the end of battle turn 5 (DN3-CAMP-NEG-11, AMB-70).", m, st.Battle.People.ID)
+	}
+}
+
+// The part "negotiation": a side's marker drawn by the campaign.
+func init() {
+	secretParts["negotiation"] = secretPart{
+		check: func(st *State, side adjudicator.Side, value string) string {
+			switch {
+			case !st.negotiating():
+				return "no people waits off the map for Step 5 in this battle (battle: people:, not attacked)"
+			case !negotiation.Valid(negotiation.Marker(value)):
+				return fmt.Sprintf("%q is no Negotiation marker: %v", value, negotiation.Kinds)
+			}
+			return ""
+		},
+		read: func(w *world, side adjudicator.Side, value string) {
+			m := negotiation.Marker(value)
+			w.emit(adjudicator.Seal(adjudicator.To(side), negKey, &NegDrawn{Side: side, Marker: m}))
+			w.tell(adjudicator.To(side), nil, "Your Negotiation marker for the %s, drawn in the campaign, is %q, seen by you alone until the end of battle turn 5 (DN3-CAMP-NEG-11, AMB-70).", w.st().Battle.People.ID, m)
+		},
 	}
 }
 

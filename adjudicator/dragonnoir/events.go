@@ -149,6 +149,7 @@ func eventTypes() []adjudicator.EventType {
 	out = append(out, peopleEvents()...)  // Step 5 in a battle (battle_people.go)
 	out = append(out, secretsEvents()...) // the sealed parts of a battle's position (battle_secrets.go)
 	out = append(out, traitorEvents()...) // the traitor in a battle (battle_traitor.go)
+	out = append(out, sheetEvents()...)   // a side's army sheet in a battle (battle_sheet.go)
 	out = append(out, peoplesEvents()...) // chapter: the valley's peoples (events_peoples.go)
 	return append(out, pause.Events(Prefix)...)
 }
@@ -256,7 +257,7 @@ func (s *State) evolve(ev adjudicator.Event) bool {
 		if s.evolvePeoples(ev) { // chapter: the valley's peoples (events_peoples.go)
 			return true
 		}
-		return s.evolveMagic(ev) || s.evolvePeople(ev) || s.evolveSecrets(ev) || s.evolveTraitor(ev) // magic chapter (spell_charms.go), Step 5 (battle_people.go), sealed parts (battle_secrets.go), the traitor (battle_traitor.go)
+		return s.evolveMagic(ev) || s.evolvePeople(ev) || s.evolveSecrets(ev) || s.evolveTraitor(ev) || s.evolveSheet(ev) // magic chapter (spell_charms.go), Step 5 (battle_people.go), sealed parts (battle_secrets.go), the traitor (battle_traitor.go), army sheets (battle_sheet.go)
 	}
 	return true
 }

@@ -54,7 +54,7 @@ type BattleSection struct {
 	Edges    map[string]string           `yaml:"edges,omitempty"`
 	People   *BattlePeople               `yaml:"people,omitempty"`
 	Attacked string                      `yaml:"attacked,omitempty"`
-	Secrets  bool                        `yaml:"secrets,omitempty"` // sealed parts for the battle (traitor.go)
+	Secrets  bool                        `yaml:"secrets,omitempty"` // sealed parts for the battle (traitor.go, battleParts)
 }
 
 // BattlePeople is the people waiting off the map in a Step 5 Battle
@@ -65,7 +65,10 @@ type BattlePeople struct {
 	Influence map[adjudicator.Side][]string `yaml:"influence,omitempty"`
 }
 
-// BattleForce is one counter of the Battle.
+// BattleForce is one counter of the Battle. Fatigue and PE are given in
+// the clear only for the counters of a people attacked, which are on no
+// side's sheet; a side's own are in its sealed part "sheet" (HID-11,
+// battleParts).
 type BattleForce struct {
 	Unit    string           `yaml:"unit"`
 	Side    adjudicator.Side `yaml:"side"`
@@ -89,7 +92,7 @@ type BattleForce struct {
 func battlePosition(st *State, region string) *BattlePosition {
 	d := st.data
 	p := &BattlePosition{Battle: BattleSection{Region: region, Map: d.Regions[region].Battle, Night: st.Night(),
-		Names: map[adjudicator.Side]string{ChildRebels: "Rebels", ChildReptilians: "Reptilians"}, First: ChildRebels}}
+		Names: map[adjudicator.Side]string{ChildRebels: "Rebels", ChildReptilians: "Reptilians"}, First: ChildRebels, Secrets: true}}
 	for _, t := range st.TroopsIn(region, "") {
 		if t.Stealthy {
 			continue // DN3-CAMP-STEALTH-5: only visible troops fight
@@ -99,7 +102,7 @@ func battlePosition(st *State, region string) *BattlePosition {
 			if c == nil || c.Dead {
 				continue
 			}
-			f := BattleForce{Unit: id, Side: childSide(t.Side), Zone: "centre", Wounds: c.Wounds, Fatigue: t.Fatigue, PE: c.PE, People: c.People}
+			f := BattleForce{Unit: id, Side: childSide(t.Side), Zone: "centre", Wounds: c.Wounds, People: c.People} // fatigue and PE: the side's sheet (battleParts)
 			if t.Via != "" && !d.Regions[t.Via].Offmap {
 				f.Zone, f.Edge = "edge", t.Via
 			}
@@ -221,6 +224,9 @@ func (x *world) startBattle(region string) {
 	}
 	begun.Units = units
 	x.emit(begun)
+	for _, part := range x.battleParts(key, region, pos) {
+		x.seal(campaignSide(part.Side), "", part)
+	}
 	x.emit(child)
 	x.say(nil, "The Battle of %s begins (%s): %s; its counters are placed on the tactical map (DN3-CAMP-BATTLE-4 … 6): %s.",
 		x.data().regionName(region), key, map[bool]string{true: "a night battle (AMB-88)", false: "by day"}[pos.Battle.Night], list(units))
@@ -229,13 +235,72 @@ func (x *world) startBattle(region string) {
 			capital(sideName(Other(st.Region.Attack))), x.data().Peoples[a].Name)
 	}
 	if bp := pos.Battle.People; bp != nil {
-		x.say(nil, "%s wait off the map: each side draws a Negotiation marker in secret, revealed at the end of the Battle's turn 5 (DN3-CAMP-NEG-11, -BATTLE-9).",
+		x.say(nil, "%s wait off the map: the Negotiation marker each side drew stays its secret until the end of the Battle's turn 5 (DN3-CAMP-NEG-11, -BATTLE-9).",
 			x.data().Peoples[bp.ID].Name)
 	}
 	if st.RefereeBattles {
 		x.say(nil, "The referee decides this Battle (option battles=referee): he ends game %s with its result (docs/la-conquete.md).", key)
 	}
 	x.await(Wait{Phase: ReqResult, Side: adjudicator.SeriesSide, Key: key})
+}
+
+// battleParts are the sealed parts of Battle key's position
+// (adjudicator.ChildSecret, read by dragonnoir's battle_secrets.go), each
+// sealed to its campaign side before the ChildGame:
+//   - "sheet", for each side: its army sheet's share of the Battle
+//     (HID-11), a YAML list of its counters' PE (every magician's, and a
+//     PE-at-first-fight character's as battlePE gives it) and Fatigue
+//     (its troop's, when not fresh). Every side gets one, empty or not, so
+//     that the number of parts tells nothing;
+//   - "negotiation", for each side, when a people waits for Step 5: the
+//     marker the side drew in the campaign's Step 5 (alliance.go), which
+//     the Battle reads instead of drawing (DN3-CAMP-NEG-11, HID-14). A
+//     side with no marker drawn in this Region yet (a second Battle, its
+//     draws cleared) draws it now, sealed, as in Step 5.
+func (x *world) battleParts(key, region string, pos *BattlePosition) []*adjudicator.ChildSecret {
+	st, d := x.st(), x.data()
+	var out []*adjudicator.ChildSecret
+	for _, side := range sides {
+		var lines []string // one flow mapping a counter: {unit: ID, pe: N, fatigue: F}
+		for _, f := range pos.Forces {
+			c := st.Counters[f.Unit]
+			if f.Side != childSide(side) || c == nil || c.Side != side {
+				continue // a people attacked: its PE are in the position (on no sheet)
+			}
+			l := "unit: " + f.Unit
+			if pe := battlePE(st, c); pe != 0 || d.Counters[c.ID] != nil && d.Counters[c.ID].Level > 0 {
+				l += ", pe: " + strconv.Itoa(pe)
+			}
+			if t := st.TroopOf(c.ID); t != nil && t.Fatigue != Fresh {
+				l += ", fatigue: " + t.Fatigue
+			}
+			if l != "unit: "+f.Unit {
+				lines = append(lines, "- {"+l+"}")
+			}
+		}
+		v := "[]"
+		if len(lines) > 0 {
+			v = strings.Join(lines, "\n")
+		}
+		out = append(out, &adjudicator.ChildSecret{Child: key, Side: childSide(side), Name: "sheet", Value: v})
+	}
+	if pos.Battle.People == nil {
+		return out
+	}
+	for _, side := range sides {
+		var m string
+		if st.Region != nil {
+			m = st.Region.Drawn[side]
+		}
+		if m == "" {
+			drawn := x.draw(adjudicator.To(side), side)
+			x.seal(side, fmt.Sprintf("marker-t%d-%s-%s", st.Turn, region, side), &MarkerDrawn{Side: side, Marker: string(drawn)})
+			x.tell(side, d.markerProv(drawn), "You draw the Negotiation marker %s and keep it secret until the end of the Battle's turn 5 (DN3-CAMP-NEG-11).", d.markerName(drawn))
+			m = string(drawn)
+		}
+		out = append(out, &adjudicator.ChildSecret{Child: key, Side: childSide(side), Name: "negotiation", Value: m})
+	}
+	return out
 }
 
 var resultRequest = &requestKind{
@@ -407,6 +472,9 @@ func (x *world) applyBattle(key string, res *adjudicator.ChildResult) {
 		}
 	case b.Step5 != "":
 		people = b.Step5
+		for _, side := range sides { // the Battle revealed both at the end of its turn 5, or at its end
+			x.reveal(fmt.Sprintf("marker-t%d-%s-%s", st.Turn, region, side))
+		}
 		switch neg {
 		case string(Rebels), string(Reptilians):
 			joins = adjudicator.Side(neg)

@@ -2,6 +2,8 @@ package conquete_test
 
 import (
 	"encoding/json"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
@@ -62,8 +64,9 @@ func TestBattlePosition(t *testing.T) {
 	}
 }
 
-// TestBattleFatigue: the Battle's position gives each counter its troop's
-// fatigue, for the tactical game's maluses (DN3-CAMP-REST-6, -7).
+// TestBattleFatigue: the Battle gets each counter's troop's fatigue, for
+// the tactical game's maluses (DN3-CAMP-REST-6, -7), in the sealed part
+// "sheet" of its side (HID-11), never in the position every side reads.
 func TestBattleFatigue(t *testing.T) {
 	run := playCase(t, "rest/DN3-CAMP-REST-11-a-battle-wakes-and-tires.yaml")
 	var child *adjudicator.ChildGame
@@ -82,18 +85,57 @@ func TestBattleFatigue(t *testing.T) {
 	if err := yaml.Unmarshal([]byte(child.Position), &pos); err != nil {
 		t.Fatal(err)
 	}
-	got := map[string]string{}
 	for _, f := range pos.Forces {
-		got[f.Unit] = f.Fatigue
+		if f.Fatigue != "" || f.PE != 0 {
+			t.Errorf("the battle position, which every side reads, gives %s's fatigue or PE: %+v", f.Unit, f)
+		}
 	}
-	if got["konrad"] != "fatigued" || got["chief-sarrak"] != "exhausted" || len(got) != 2 {
-		t.Errorf("fatigue in the battle position: %v", got)
+	sheets := map[adjudicator.Side]string{}
+	for _, p := range run.Game.ChildSecrets(child.Key) {
+		if p.Name == "sheet" {
+			sheets[p.Side] = p.Value
+		}
 	}
+	if !strings.Contains(sheets[conquete.ChildRebels], "{unit: konrad, fatigue: fatigued}") || strings.Contains(sheets[conquete.ChildRebels], "chief-sarrak") ||
+		!strings.Contains(sheets[conquete.ChildReptilians], "{unit: chief-sarrak, fatigue: exhausted}") || strings.Contains(sheets[conquete.ChildReptilians], "konrad") {
+		t.Errorf("the sealed sheets: %q", sheets)
+	}
+}
+
+// childParts are the sealed parts of the Battle's position the events
+// seal (battleParts), by side and name; each must be sealed to its side.
+func childParts(t *testing.T, evs []adjudicator.Event) map[adjudicator.Side]map[string]string {
+	out := map[adjudicator.Side]map[string]string{}
+	owner := map[adjudicator.Side]adjudicator.Side{conquete.ChildRebels: conquete.Rebels, conquete.ChildReptilians: conquete.Reptilians}
+	for _, ev := range evs {
+		s, ok := ev.(*adjudicator.Secret)
+		if !ok {
+			continue
+		}
+		p, ok := s.Event.(*adjudicator.ChildSecret)
+		if !ok {
+			continue
+		}
+		if !slices.Equal(s.To, adjudicator.To(owner[p.Side])) {
+			t.Errorf("the part %+v is sealed to %v", p, s.To)
+		}
+		if out[p.Side] == nil {
+			out[p.Side] = map[string]string{}
+		}
+		out[p.Side][p.Name] = p.Value
+	}
+	return out
 }
 
 // childPosition plays the rule case file without the engine and returns
 // the position of the Battle it creates.
 func childPosition(t *testing.T, file string) (*adjudicator.ChildGame, *conquete.BattlePosition) {
+	c, pos, _ := childGame(t, file)
+	return c, pos
+}
+
+// childGame is childPosition with the sealed parts of the position.
+func childGame(t *testing.T, file string) (*adjudicator.ChildGame, *conquete.BattlePosition, map[adjudicator.Side]map[string]string) {
 	t.Helper()
 	g, fails := playDirect(t, loadCase(t, file))
 	if len(fails) > 0 {
@@ -105,11 +147,11 @@ func childPosition(t *testing.T, file string) (*adjudicator.ChildGame, *conquete
 			if err := yaml.Unmarshal([]byte(c.Position), &pos); err != nil {
 				t.Fatal(err)
 			}
-			return c, &pos
+			return c, &pos, childParts(t, g.events)
 		}
 	}
 	t.Fatalf("%s creates no Battle", file)
-	return nil, nil
+	return nil, nil, nil
 }
 
 // TestBattlePositionAtNight reads the night Battle of a rule case: the
@@ -121,8 +163,25 @@ func childPosition(t *testing.T, file string) (*adjudicator.ChildGame, *conquete
 // map with the characters who have influence on them (DN3-CAMP-NEG-11,
 // Table DN3-T5).
 func TestBattlePositionAtNight(t *testing.T) {
-	_, pos := childPosition(t, "battle/DN3-CAMP-BATTLE-5-the-battle-position.yaml")
+	_, pos, parts := childGame(t, "battle/DN3-CAMP-BATTLE-5-the-battle-position.yaml")
 	b := pos.Battle
+	// HID-11: PE and fatigue are each side's, in its sealed sheet; the
+	// markers of Step 5 the campaign drew, each side its own (HID-14).
+	wantSheets := map[adjudicator.Side]string{
+		conquete.ChildRebels:     "- {unit: zacharie, pe: 40, fatigue: fatigued}\n- {unit: konrad, fatigue: fatigued}\n- {unit: shaman, pe: 150}",
+		conquete.ChildReptilians: "- {unit: sorcerer, pe: 150, fatigue: exhausted}\n- {unit: rept-warrior-1, fatigue: exhausted}",
+	}
+	for side, want := range wantSheets {
+		if got := parts[side]["sheet"]; got != want {
+			t.Errorf("the %s' sheet: %q, want %q", side, got, want)
+		}
+		if m := parts[side]["negotiation"]; m == "" {
+			t.Errorf("no Negotiation marker for the %s: %v", side, parts[side])
+		}
+	}
+	if !b.Secrets {
+		t.Error("the Battle does not read its sealed parts (secrets: true)")
+	}
 	if b.Region != "cercle-des-druides" || b.Map != "battle-cercle-des-druides" || !b.Night || b.First != conquete.ChildRebels || b.Attacked != "" {
 		t.Errorf("battle %+v", b)
 	}
@@ -133,11 +192,11 @@ func TestBattlePositionAtNight(t *testing.T) {
 		t.Errorf("people %+v", b.People)
 	}
 	want := map[string]conquete.BattleForce{
-		"zacharie":       {Unit: "zacharie", Side: conquete.ChildRebels, Zone: "edge", Edge: "la-foret", Fatigue: "fatigued", PE: 40},
-		"konrad":         {Unit: "konrad", Side: conquete.ChildRebels, Zone: "edge", Edge: "la-foret", Fatigue: "fatigued", Wounds: 1},
-		"shaman":         {Unit: "shaman", Side: conquete.ChildRebels, Zone: "edge", Edge: "courte-passe", PE: 150},
-		"sorcerer":       {Unit: "sorcerer", Side: conquete.ChildReptilians, Zone: "centre", Fatigue: "exhausted", PE: 150},
-		"rept-warrior-1": {Unit: "rept-warrior-1", Side: conquete.ChildReptilians, Zone: "centre", Fatigue: "exhausted"},
+		"zacharie":       {Unit: "zacharie", Side: conquete.ChildRebels, Zone: "edge", Edge: "la-foret"},
+		"konrad":         {Unit: "konrad", Side: conquete.ChildRebels, Zone: "edge", Edge: "la-foret", Wounds: 1},
+		"shaman":         {Unit: "shaman", Side: conquete.ChildRebels, Zone: "edge", Edge: "courte-passe"},
+		"sorcerer":       {Unit: "sorcerer", Side: conquete.ChildReptilians, Zone: "centre"},
+		"rept-warrior-1": {Unit: "rept-warrior-1", Side: conquete.ChildReptilians, Zone: "centre"},
 	}
 	if len(pos.Forces) != len(want) {
 		t.Errorf("forces %+v", pos.Forces)
@@ -188,11 +247,27 @@ func TestBattlePositionsReadByDragonNoir(t *testing.T) {
 		"battle/DN3-PEOPLE-DRUID-6-the-druids-animal-leaves.yaml",
 		"retreat/DN3-CAMP-RETREAT-4-counters-that-left-the-map.yaml",
 	} {
-		c, _ := childPosition(t, file)
-		_, err := dragonnoir.Ruleset.Setup(adjudicator.Setup{Position: []byte(c.Position), Sides: []adjudicator.Side{conquete.ChildRebels, conquete.ChildReptilians}})
+		c, _, parts := childGame(t, file)
+		st, err := dragonnoir.Ruleset.Setup(adjudicator.Setup{Position: []byte(c.Position), Sides: []adjudicator.Side{conquete.ChildRebels, conquete.ChildReptilians}})
 		switch {
 		case err == nil:
 			n++
+			var list []adjudicator.ChildSecret
+			for _, side := range []adjudicator.Side{conquete.ChildRebels, conquete.ChildReptilians} {
+				for _, name := range slices.Sorted(maps.Keys(parts[side])) {
+					list = append(list, adjudicator.ChildSecret{Child: c.Key, Side: side, Name: name, Value: parts[side][name]})
+				}
+			}
+			o, err := adjudicator.ChildSecretsOrders(list)
+			if err != nil {
+				t.Fatal(err)
+			}
+			due := dragonnoir.Ruleset.Due(st)
+			if len(due) != 1 || due[0].ID != adjudicator.ChildSecretsID {
+				t.Errorf("%s: the Battle waits for %+v, not its sealed parts", file, due)
+			} else if _, err := dragonnoir.Ruleset.ParseOrders(st, due[0], o); err != nil {
+				t.Errorf("%s: the tactical ruleset refuses the Battle's sealed parts: %v\n%v", file, err, list)
+			}
 		case strings.Contains(err.Error(), "no counter"):
 			t.Logf("%s: %v (the tactical module's counters)", file, err)
 		default:
