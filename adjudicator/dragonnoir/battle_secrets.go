@@ -93,9 +93,6 @@ func (w *world) readSecrets(parts battleSecrets) {
 
 // evolveSecrets applies SecretsRead; false for any other event.
 func (s *State) evolveSecrets(ev adjudicator.Event) bool {
-	if _, ok := ev.(*adjudicator.ChildSecret); ok {
-		return true // the echo of a part (SealChildSecrets): Resolution.Emit applies it too; it changes nothing
-	}
 	if _, ok := ev.(*SecretsRead); !ok {
 		return false
 	}

@@ -431,8 +431,6 @@ func (st *State) evolve(ev adjudicator.Event) bool {
 		st.Phase, st.Waits = PhaseOver, nil
 	case *adjudicator.ChildGame:
 		// The games service creates the child; BattleBegun has the rest.
-	case *adjudicator.ChildSecret:
-		// A sealed part of a Battle's position (battle.go, battleParts): it changes nothing here.
 	default:
 		return false
 	}
