@@ -32,8 +32,8 @@ func (m *Map) EdgeRuns() []EdgeRun {
 	return m.runs.list
 }
 
-// edgeCache holds a built map's edge runs, computed at the first call: the
-// battles of Dragon Noir 3 ask for them for every hex they check.
+// edgeCache holds a built map's edge runs, computed at the first call: a
+// ruleset may ask for them for every hex it checks.
 type edgeCache struct {
 	once sync.Once
 	list []EdgeRun
