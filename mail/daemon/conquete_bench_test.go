@@ -159,9 +159,10 @@ func (w *realWorld) roundTrip(send func() (string, error)) time.Duration {
 // the Battle's decisions — is an order through the hub and the daemon
 // (intake, store, adjudication, results mails with the map of regions),
 // timed from submission to its reply in the sender's INBOX; then the same
-// text as a plain mail to the other player (the reference). Metrics, for
-// the setups and per turn N: setup-ms and turnN-ms (the turn's order round trips, summed), turnN/plain
-// (over the same texts' plain round trips); all/plain for every mail;
+// text as a plain mail to the other player (the reference). Metrics,
+// for the setups and per turn N: setup-ms and turnN-ms (the order round
+// trips, summed), setup/plain and turnN/plain (over the same texts'
+// plain round trips); all/plain for every mail;
 // order-p50-ms, plain-p50-ms; desk-p50-ms (the daemon's own share of a
 // campaign mail, as it logs); dr-p50-ms and order/dr: Dragon Rage's
 // Nurkott 2 orders through the same path in the same iteration, the
