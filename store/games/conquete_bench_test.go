@@ -221,7 +221,9 @@ func conqueteBattles(b *testing.B, s *games.Service) []string {
 // (VerifySeries, ReplaySeries: umpire verify and replay of a series) and
 // from its exported bundle (ExportVerify: the export written, then read
 // back, verified and replayed, as whoever is given the bundle does),
-// each against the hash floor of the campaign's and the Battle's logs.
+// each against the hash floor of the campaign's and the Battle's logs;
+// then each game's own replay (CampaignReplay, Battle1Replay) against its
+// own floor.
 func BenchmarkConquete(b *testing.B) {
 	path, ids := conqueteCampaign(b)
 	st, err := store.Open(path)
@@ -297,4 +299,20 @@ func BenchmarkConquete(b *testing.B) {
 		metrics(b)
 		b.ReportMetric(float64(size), "bundle-bytes")
 	})
+	// Each game on its own (umpire replay of one game): which of the
+	// campaign and its Battle costs what, against its own floor.
+	for i, id := range ids {
+		name := "Campaign"
+		if i > 0 {
+			name = fmt.Sprintf("Battle%d", i)
+		}
+		b.Run(name+"Replay", func(b *testing.B) {
+			ratio(b, "replay", floors[i].hashFloor, func() {
+				if a, err := svc.Replay(ctx, id); err != nil || !a.OK() {
+					b.Fatal(err, a.Problems)
+				}
+			})
+			b.ReportMetric(float64(len(floors[i].events)), "events")
+		})
+	}
 }
