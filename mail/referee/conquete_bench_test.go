@@ -1,8 +1,9 @@
 package referee_test
 
 // La Conquête at the desk: every mail of the short campaign (conquete's
-// TestCampaignByMail) from its setups to the start of its Battle, handled
-// by the desk as the daemon does (read, secret checked, submitted and
+// TestCampaignByMail, package conquetetest) from its setups to the start
+// of its Battle, handled by the desk as the daemon does (read, secret
+// checked, submitted and
 // adjudicated, results mails with the map of regions composed, one fsynced
 // bbolt commit), interleaved with the mails of Dragon Rage's Nurkott 2
 // (the reference of the other mail benchmarks' game) through the same
@@ -27,6 +28,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete/conquetetest"
 	"github.com/umpire-pbem/umpire/adjudicator/rulesets"
 	"github.com/umpire-pbem/umpire/mail/compose"
 	"github.com/umpire-pbem/umpire/mail/referee"
@@ -35,80 +37,25 @@ import (
 	"github.com/umpire-pbem/umpire/templates"
 )
 
-// deskCampaignOrders is what the players mail (turn/phase/side → orders,
-// in order); everything else is the side's default answer.
-func deskCampaignOrders() map[string][]string {
-	return map[string][]string{
-		"1/setup/rebels": {`counters: [konrad, zacharie, laberne, gotmar, godiva, lucifer, jon, arlon, aldus, grast, thrugg, zed]
-messenger: {ally: elfes}
-troops:
-  R1: [konrad, godiva, lucifer, grast]
-  R2: [zacharie, thrugg, gotmar, aldus]
-  R3: [laberne, jon, arlon, zed]`},
-		"1/setup/reptilians": {`relations: {barbares: E, druides: N, elfes: A, ermite: N, gobelins: A, licornes: E, nains-gris: N}
-troops:
-  R1: [lord, chief-ysshal, rept-armoured-1, rept-armoured-2, rept-armoured-3, rept-armoured-4]
-  R2: [chief-thessk, rept-warrior-4, rept-warrior-5, rept-warrior-6, rept-warrior-7, rept-warrior-8]
-  R3: [rept-scout-1, rept-scout-2, rept-scout-3]
-  R5: [raptor-1, raptor-2, raptor-3, raptor-4]
-  R6: [sorcerer]
-  R4: {at: le-pont, counters: [chief-sarrak, rept-warrior-1, rept-warrior-2, rept-warrior-3]}`},
-		"1/reorganisation/reptilians": {`stealthy: [R3]`},
-		"1/movement/rebels":           {"move: R1\npath: [le-moulin]", "move: R2\npath: [le-moulin]", "move: R3\npath: [le-moulin]"},
-		"1/movement/reptilians":       {"move: R3\npath: [le-pont, carrefour-du-dragon]", "move: R6\npath: [le-pont, la-croisee]"},
-		"1/reveal/reptilians":         {"reveal: [R3]"},
-		"2/movement/rebels":           {"move: R3\npath: [conseil-des-ents]"},
-		"3/movement/rebels":           {"move: R3\npath: [la-croisee]"},
-	}
-}
-
 // deskMail is a mail as a player sends it (headers and body, CRLF).
 func deskMail(from string, n int, body string) []byte {
 	return []byte(fmt.Sprintf("From: %s\r\nTo: umpire@example.org\r\nSubject: orders\r\nMessage-ID: <cq-%d@example.org>\r\n\r\n%s",
 		from, n, strings.ReplaceAll(body, "\n", "\r\n")))
 }
 
-// nextDeskMail is the text of the mail the campaign waits for next and
-// its turn (0 for the setups), or done when a Battle's result is awaited.
-func nextDeskMail(b *testing.B, svc *games.Service, id string, secrets map[adjudicator.Side]string, script map[string][]string) (from, body, label string, turn int, done bool) {
+// nextDeskMail is the mail campaign id waits for next (the campaign's,
+// or the side's default), or done when a Battle's result is awaited or the
+// campaign is over.
+func nextDeskMail(b *testing.B, svc *games.Service, id string, c *conquetetest.Campaign) (conquetetest.Mail, bool) {
 	g, err := svc.Load(context.Background(), id)
 	if err != nil {
 		b.Fatal(err)
 	}
-	if g.Over() {
-		return "", "", "", 0, true
+	s, err := c.Next(g)
+	if err != nil {
+		b.Fatal(err)
 	}
-	for _, r := range g.Due() {
-		if r.Kind == adjudicator.KindResult {
-			return "", "", "", 0, true
-		}
-	}
-	for _, r := range g.Due() {
-		if _, answered := g.Answered(r.ID); answered || r.Side == adjudicator.SeriesSide {
-			continue
-		}
-		key := fmt.Sprintf("%d/%s/%s", r.Turn, r.Phase, r.Side)
-		var orders string
-		if q := script[key]; len(q) > 0 {
-			script[key] = q[1:]
-			var ind strings.Builder
-			for l := range strings.SplitSeq(strings.TrimRight(q[0], "\n"), "\n") {
-				ind.WriteString("  " + l + "\n")
-			}
-			orders = fmt.Sprintf("turn: %d\nphase: %s\norders:\n%s", r.Turn, r.Phase, ind.String())
-		} else if d, ok := g.DefaultAnswer(r); ok {
-			orders = string(d)
-		} else {
-			b.Fatalf("%s: nothing to answer %s with", id, r.Title)
-		}
-		turn = r.Turn
-		if r.Phase == "setup" {
-			turn = 0
-		}
-		return string(r.Side) + "@example.org", fmt.Sprintf("game: %s\nside: %s\nsecret: %s\n%s", id, r.Side, secrets[r.Side], orders), key, turn, false
-	}
-	b.Fatalf("%s waits for %v and nobody can answer", id, g.Due())
-	return "", "", "", 0, true
+	return s.Mail, s.Over || s.Battle != ""
 }
 
 // heapAlloc is the bytes and objects allocated so far by the process.
@@ -173,9 +120,12 @@ func BenchmarkConqueteDesk(b *testing.B) {
 		b.StopTimer()
 		games_++
 		cid, did := fmt.Sprintf("val-%d", games_), fmt.Sprintf("n2-%d", games_)
+		var players []games.Player
+		for _, side := range conquetetest.Sides {
+			players = append(players, games.Player{Side: side, Address: conquetetest.Address(side)})
+		}
 		c, err := svc.Create(ctx, games.CreateRequest{ID: cid, Ruleset: conquete.Name, Scenario: conquete.ScenarioID,
-			Options: map[string]string{"length": "1-apres-midi"}, Referee: "ref@example.org",
-			Players: []games.Player{{Side: conquete.Rebels, Address: "rebels@example.org"}, {Side: conquete.Reptilians, Address: "reptilians@example.org"}}})
+			Options: conquetetest.Options(), Referee: "ref@example.org", Players: players})
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -184,20 +134,20 @@ func BenchmarkConqueteDesk(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		script := deskCampaignOrders()
+		camp := conquetetest.NewCampaign()
 		for {
-			from, body, label, turn, done := nextDeskMail(b, svc, cid, c.Secrets, script)
+			cm, done := nextDeskMail(b, svc, cid, camp)
 			if done {
 				break
 			}
 			seq++
-			raw := deskMail(from, seq, body)
+			raw := deskMail(conquetetest.Address(cm.Side), seq, cm.Body(cid, c.Secrets[cm.Side]))
 			b.StartTimer()
 			el, by, m := handle(raw)
 			b.StopTimer()
 			cqT, cqB, cqM, cqN = cqT+el, cqB+by, cqM+m, cqN+1
-			turns[turn] += el
-			slow = append(slow, slowMail{label, el})
+			turns[cm.Round()] += el
+			slow = append(slow, slowMail{cm.Key, el})
 		}
 		for _, s := range n2.Steps {
 			seq++
