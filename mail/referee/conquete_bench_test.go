@@ -3,12 +3,11 @@ package referee_test
 // La Conquête at the desk: every mail of the short campaign (conquete's
 // TestCampaignByMail, package conquetetest) from its setups to the start
 // of its Battle, handled by the desk as the daemon does (read, secret
-// checked, submitted and
-// adjudicated, results mails with the map of regions composed, one fsynced
-// bbolt commit), interleaved with the mails of Dragon Rage's Nurkott 2
-// (the reference of the other mail benchmarks' game) through the same
-// desk, in the same loop. What the hub and the mail programs add is
-// BenchmarkConqueteByMail's (mail/daemon).
+// checked, submitted and adjudicated, results mails with the map of
+// regions composed, one fsynced bbolt commit), interleaved with the mails
+// of Dragon Rage's Nurkott 2 (the reference of the other mail benchmarks'
+// game) through the same desk, in the same loop. What the hub and the
+// mail programs add is BenchmarkConqueteByMail's (mail/daemon).
 //
 //	go test -run '^$' -bench ConqueteDesk -benchtime 3x -count 5 ./mail/referee/
 
