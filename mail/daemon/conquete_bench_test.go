@@ -17,81 +17,22 @@ import (
 	"maps"
 	"os"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
-	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete/conquetetest"
 	"github.com/umpire-pbem/umpire/adjudicator/rulesets"
 	"github.com/umpire-pbem/umpire/mail/daemon"
 	"github.com/umpire-pbem/umpire/store"
 	"github.com/umpire-pbem/umpire/store/games"
 )
 
-// conqueteScript is what the players mail in the short campaign of
-// conquete's TestCampaignByMail (turn/phase/side → orders, in order): the
-// setups, the Reptilians' scouts made stealthy, moved unseen and revealed,
-// the Rebels to the Moulin (a negotiation with the Hermit), their troop R3
-// by the Conseil des Ents (another) to La Croisée, where the Sorcerer
-// waits: a Battle. Everything else is the side's default answer.
-func conqueteScript() map[string][]string {
-	return map[string][]string{
-		"1/setup/rebels": {`counters: [konrad, zacharie, laberne, gotmar, godiva, lucifer, jon, arlon, aldus, grast, thrugg, zed]
-messenger: {ally: elfes}
-troops:
-  R1: [konrad, godiva, lucifer, grast]
-  R2: [zacharie, thrugg, gotmar, aldus]
-  R3: [laberne, jon, arlon, zed]`},
-		"1/setup/reptilians": {`relations: {barbares: E, druides: N, elfes: A, ermite: N, gobelins: A, licornes: E, nains-gris: N}
-troops:
-  R1: [lord, chief-ysshal, rept-armoured-1, rept-armoured-2, rept-armoured-3, rept-armoured-4]
-  R2: [chief-thessk, rept-warrior-4, rept-warrior-5, rept-warrior-6, rept-warrior-7, rept-warrior-8]
-  R3: [rept-scout-1, rept-scout-2, rept-scout-3]
-  R5: [raptor-1, raptor-2, raptor-3, raptor-4]
-  R6: [sorcerer]
-  R4: {at: le-pont, counters: [chief-sarrak, rept-warrior-1, rept-warrior-2, rept-warrior-3]}`},
-		"1/reorganisation/reptilians": {`stealthy: [R3]`},
-		"1/movement/rebels":           {"move: R1\npath: [le-moulin]", "move: R2\npath: [le-moulin]", "move: R3\npath: [le-moulin]"},
-		"1/movement/reptilians":       {"move: R3\npath: [le-pont, carrefour-du-dragon]", "move: R6\npath: [le-pont, la-croisee]"},
-		"1/reveal/reptilians":         {"reveal: [R3]"},
-		"2/movement/rebels":           {"move: R3\npath: [conseil-des-ents]"},
-		"3/movement/rebels":           {"move: R3\npath: [la-croisee]"},
-	}
-}
-
-func indentOrders(s string) string {
-	var b strings.Builder
-	for l := range strings.SplitSeq(strings.TrimRight(s, "\n"), "\n") {
-		b.WriteString("  " + l + "\n")
-	}
-	return b.String()
-}
-
-// sameBytes is a stream of bytes fixed by its start: the campaigns' secrets
-// and dice seeds, the same at every run (the i-th campaign of a run plays
-// the same game in every run; its dice also depend on its id).
-type sameBytes struct{ n byte }
-
-func (d *sameBytes) Read(p []byte) (int, error) {
-	for i := range p {
-		d.n = d.n*31 + 17
-		p[i] = d.n
-	}
-	return len(p), nil
-}
-
-// campaignMail is one mail of a campaign: who sends it, its text, and the
-// turn and phase it answers.
-type campaignMail struct {
-	side  adjudicator.Side
-	turn  int
-	phase string
-	body  string
-}
-
-// createCampaign writes a new campaign into st (three turns), its players
-// two of the world's users, without welcome mails. Its dice differ from
+// createCampaign writes a new campaign into st (conquetetest's, as
+// conquete's TestCampaignByMail plays it: three turns), its players two of
+// the world's users, without welcome mails. Its secrets and seeds are a
+// fixed stream started at the campaign's number: the i-th campaign of a
+// run plays the same game in every run. Its dice differ from
 // one campaign to the next (they hang on the game's id), so a campaign may
 // come to its Battle in turn 1 or 3: the "mails" metric says how many
 // mails an op was.
@@ -100,9 +41,9 @@ func (w *realWorld) createCampaign(st store.Store) *realGame {
 	w.games++
 	g := &realGame{id: fmt.Sprintf("val-bench-%d", i), user: map[string]string{
 		string(conquete.Rebels): w.players[(2*i)%len(w.players)], string(conquete.Reptilians): w.players[(2*i+1)%len(w.players)]}}
-	svc := &games.Service{Store: st, Rules: rulesets.Lookup, Rand: &sameBytes{n: byte(i)}}
+	svc := &games.Service{Store: st, Rules: rulesets.Lookup, Rand: &conquetetest.Bytes{N: byte(i)}}
 	c, err := svc.Create(context.Background(), games.CreateRequest{ID: g.id, Ruleset: conquete.Name, Scenario: conquete.ScenarioID,
-		Options: map[string]string{"length": "1-apres-midi"},
+		Options: conquetetest.Options(),
 		Players: []games.Player{{Side: conquete.Rebels, Address: w.addr(g.user[string(conquete.Rebels)])},
 			{Side: conquete.Reptilians, Address: w.addr(g.user[string(conquete.Reptilians)])}}})
 	if err != nil {
@@ -115,42 +56,19 @@ func (w *realWorld) createCampaign(st store.Store) *realGame {
 	return g
 }
 
-// nextCampaignMail is the mail the campaign waits for next, scripted or
-// the side's default; done when a Battle is due (its result awaited) or
-// the campaign is over.
-func (w *realWorld) nextCampaignMail(st store.Store, g *realGame, script map[string][]string) (m campaignMail, done bool) {
+// nextCampaignMail is the mail the campaign waits for next (c's, or the
+// side's default); done when a Battle is due (its result awaited) or the
+// campaign is over.
+func (w *realWorld) nextCampaignMail(st store.Store, g *realGame, c *conquetetest.Campaign) (conquetetest.Mail, bool) {
 	cg, err := (&games.Service{Store: st, Rules: rulesets.Lookup}).Load(context.Background(), g.id)
 	if err != nil {
 		w.b.Fatal(err)
 	}
-	if cg.Over() {
-		return m, true
+	s, err := c.Next(cg)
+	if err != nil {
+		w.b.Fatal(err)
 	}
-	due := cg.Due()
-	for _, r := range due {
-		if r.Kind == adjudicator.KindResult {
-			return m, true
-		}
-	}
-	for _, r := range due {
-		if _, answered := cg.Answered(r.ID); answered || r.Side == adjudicator.SeriesSide {
-			continue
-		}
-		key := fmt.Sprintf("%d/%s/%s", r.Turn, r.Phase, r.Side)
-		var orders string
-		if q := script[key]; len(q) > 0 {
-			script[key] = q[1:]
-			orders = fmt.Sprintf("turn: %d\nphase: %s\norders:\n%s", r.Turn, r.Phase, indentOrders(q[0]))
-		} else if b, ok := cg.DefaultAnswer(r); ok {
-			orders = string(b)
-		} else {
-			w.b.Fatalf("%s: nothing to answer %s with", g.id, r.Title)
-		}
-		body := fmt.Sprintf("game: %s\nside: %s\nsecret: %s\n%s", g.id, r.Side, g.secrets[string(r.Side)], orders)
-		return campaignMail{side: r.Side, turn: r.Turn, phase: r.Phase, body: body}, false
-	}
-	w.b.Fatalf("%s waits for %v and nobody can answer", g.id, due)
-	return m, true
+	return s.Mail, s.Over || s.Battle != ""
 }
 
 // roundTrip sends one mail and waits for its key (a reply, or the mail
@@ -203,14 +121,15 @@ func BenchmarkConqueteByMail(b *testing.B) {
 		b.StopTimer()
 		g := w.createCampaign(st)
 		drs := w.createGames(st, 1)
-		script := conqueteScript()
+		camp := conquetetest.NewCampaign()
 		b.StartTimer()
 		for {
 			b.StopTimer()
-			m, done := w.nextCampaignMail(st, g, script)
+			m, done := w.nextCampaignMail(st, g, camp)
 			if done {
 				break
 			}
+			body := m.Body(g.id, g.secrets[string(m.Side)])
 			b.StartTimer()
 			before := 0
 			if desk != nil {
@@ -219,8 +138,8 @@ func BenchmarkConqueteByMail(b *testing.B) {
 				desk.mu.Unlock()
 			}
 			o := w.roundTrip(func() (string, error) {
-				u := g.user[string(m.side)]
-				id, err := w.submit(u, w.addr(daemon.HubDaemonUser), m.body)
+				u := g.user[string(m.Side)]
+				id, err := w.submit(u, w.addr(daemon.HubDaemonUser), body)
 				return replyKey(u, id), err
 			})
 			if desk != nil {
@@ -229,18 +148,15 @@ func BenchmarkConqueteByMail(b *testing.B) {
 				desk.mu.Unlock()
 			}
 			if o > 5*time.Second {
-				b.Logf("slow: %s's %d/%s mail of %s answered in %v", m.side, m.turn, m.phase, g.id, o.Round(time.Millisecond))
+				b.Logf("slow: the %s mail of %s answered in %v", m.Key, g.id, o.Round(time.Millisecond))
 			}
 			p := w.roundTrip(func() (string, error) {
-				to := g.other(string(m.side))
-				id, err := w.submit(g.user[string(m.side)], w.addr(to), m.body)
+				to := g.other(string(m.Side))
+				id, err := w.submit(g.user[string(m.Side)], w.addr(to), body)
 				return mailKey(to, id), err
 			})
 			orders, plains = append(orders, o), append(plains, p)
-			t := m.turn
-			if m.phase == "setup" {
-				t = 0 // the setups, before turn 1's first phase
-			}
+			t := m.Round() // the setups: 0, before turn 1's first phase
 			turnOrder[t] += o
 			turnPlain[t] += p
 			mails++
