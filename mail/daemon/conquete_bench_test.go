@@ -71,22 +71,6 @@ func (w *realWorld) nextCampaignMail(st store.Store, g *realGame, c *conquetetes
 	return s.Mail, s.Over || s.Battle != ""
 }
 
-// roundTrip sends one mail and waits for its key (a reply, or the mail
-// itself) in the INBOX it goes to: the time from submission to arrival.
-func (w *realWorld) roundTrip(send func() (string, error)) time.Duration {
-	start := time.Now()
-	key, err := send()
-	if err != nil {
-		w.b.Fatal(err)
-	}
-	at, subj, err := w.seen.wait([]string{key})
-	if err != nil {
-		w.b.Fatal(err)
-	}
-	checkAccepted(w.b, subj)
-	return at[0].Sub(start)
-}
-
 // BenchmarkConqueteByMail: a campaign of La Conquête played by mail from
 // its setups to the start of its first Battle (the Rebels' R3 at La
 // Croisée, turn 3): every mail of turns 1 to 3 — setups, reorganisation,
