@@ -385,22 +385,28 @@ func (w *watcher) close() {
 	w.c.Close()
 }
 
+// roundTrip sends one mail and waits for its key (a reply, or the mail
+// itself) in the INBOX it goes to: the time from submission to arrival.
+func (w *realWorld) roundTrip(send func() (string, error)) time.Duration {
+	start := time.Now()
+	key, err := send()
+	if err != nil {
+		w.b.Fatal(err)
+	}
+	at, subj, err := w.seen.wait([]string{key})
+	if err != nil {
+		w.b.Fatal(err)
+	}
+	checkAccepted(w.b, subj)
+	return at[0].Sub(start)
+}
+
 // roundTrips plays games one mail at a time: each step of the script as
 // an order (submission to the reply in the sender's INBOX), then the same
 // text as a plain mail to the other player (submission to its arrival).
 func (w *realWorld) roundTrips(gs []*realGame) (orders, plains []time.Duration) {
 	one := func(send func(*realGame, drStep) (string, error), g *realGame, s drStep) time.Duration {
-		start := time.Now()
-		key, err := send(g, s)
-		if err != nil {
-			w.b.Fatal(err)
-		}
-		at, subj, err := w.seen.wait([]string{key})
-		if err != nil {
-			w.b.Fatal(err)
-		}
-		checkAccepted(w.b, subj)
-		return at[0].Sub(start)
+		return w.roundTrip(func() (string, error) { return send(g, s) })
 	}
 	for _, g := range gs {
 		for _, s := range w.steps {

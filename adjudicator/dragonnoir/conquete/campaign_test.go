@@ -8,12 +8,11 @@ import (
 	"fmt"
 	"io"
 	"strings"
-	"sync"
 	"testing"
-	"time"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete/conquetetest"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/rulesets"
 	"github.com/umpire-pbem/umpire/store"
@@ -28,15 +27,13 @@ import (
 // verified with its Battles, and, before the campaign's end, an export
 // that holds none of its sealed content.
 
-// campaignPlay drives a campaign by mail: the answers it was given for a
-// turn, phase and side, in order, and for the rest the rules' default
-// (what a side's silence at a deadline means). battle plays each Battle's
-// game to its end.
+// campaignPlay is a campaign played by mail: conquetetest's mails, and
+// for the rest each side's default. battle plays each Battle's game to its
+// end (nil: conquetetest.WalkAway by mail).
 type campaignPlay struct {
 	t      *testing.T
 	s      *games.Service
 	id     string
-	script map[string][]string // "TURN/PHASE/SIDE" → orders, in order
 	battle func(cp *campaignPlay, child string)
 	// midway, if set, sees the campaign when a Battle begins (the
 	// campaign running, waiting for it).
@@ -44,27 +41,8 @@ type campaignPlay struct {
 	battles []string // the Battles' games, in order
 }
 
-// deterministic is a stream of bytes that never changes: the secrets and
-// the dice seeds of the games, for a run that is the same every time.
-type deterministic struct{ n byte }
-
-func (d *deterministic) Read(p []byte) (int, error) {
-	for i := range p {
-		d.n = d.n*31 + 17
-		p[i] = d.n
-	}
-	return len(p), nil
-}
-
 func newCampaignService() *games.Service {
-	var mu sync.Mutex
-	clock := time.Date(2026, 12, 1, 9, 0, 0, 0, time.UTC)
-	return &games.Service{Store: store.NewMemory(), Rules: rulesets.Lookup, Rand: &deterministic{}, Now: func() time.Time {
-		mu.Lock()
-		defer mu.Unlock()
-		clock = clock.Add(time.Minute)
-		return clock
-	}}
+	return &games.Service{Store: store.NewMemory(), Rules: rulesets.Lookup, Rand: &conquetetest.Bytes{}, Now: conquetetest.Clock()}
 }
 
 func (cp *campaignPlay) load(id string) *game.Game {
@@ -76,73 +54,37 @@ func (cp *campaignPlay) load(id string) *game.Game {
 	return g
 }
 
-// submit sends a mail's text (the envelope and the orders) for side of
-// game id.
-func (cp *campaignPlay) submit(id string, side adjudicator.Side, src string) (*game.Outcome, error) {
-	return cp.s.Submit(context.Background(), games.SubmitRequest{Game: id, Side: side, Src: []byte(src), Via: "test"})
-}
-
-func indent(s string) string {
-	var b strings.Builder
-	for l := range strings.SplitSeq(strings.TrimRight(s, "\n"), "\n") {
-		b.WriteString("  " + l + "\n")
+// driver plays the service's games by mail; battle, if set, plays each
+// Battle's game to its end, else each is played with conquetetest.WalkAway.
+func (cp *campaignPlay) driver(battle func(child string) error) *conquetetest.Driver {
+	return &conquetetest.Driver{
+		Load: func(id string) (*game.Game, error) { return cp.s.Load(context.Background(), id) },
+		Submit: func(id string, side adjudicator.Side, orders string) error {
+			_, err := cp.s.Submit(context.Background(), games.SubmitRequest{Game: id, Side: side, Src: []byte(orders), Via: "test"})
+			return err
+		},
+		Battle: battle,
 	}
-	return b.String()
 }
 
 // run plays the campaign to its end.
 func (cp *campaignPlay) run() {
-	t := cp.t
-	for range 400 {
-		g := cp.load(cp.id)
-		if g.Over() {
-			return
+	cp.t.Helper()
+	var err error
+	cp.battles, err = cp.driver(func(child string) error {
+		if cp.midway != nil {
+			cp.midway(cp)
 		}
-		due := g.Due()
-		if r := resultDue(due); r != nil {
-			child := adjudicator.ChildID(cp.id, strings.TrimPrefix(r.ID, "result."))
-			cp.battles = append(cp.battles, child)
-			if cp.midway != nil {
-				cp.midway(cp)
-			}
+		if cp.battle != nil {
 			cp.battle(cp, child)
-			continue
+			return nil
 		}
-		cp.answer(g, func(r adjudicator.Request) (string, bool) {
-			key := fmt.Sprintf("%d/%s/%s", r.Turn, r.Phase, r.Side)
-			if q := cp.script[key]; len(q) > 0 {
-				cp.script[key] = q[1:]
-				return q[0], true
-			}
-			return "", false
-		})
+		_, err := cp.driver(nil).Play(child, conquetetest.WalkAway)
+		return err
+	}).Play(cp.id, conquetetest.NewCampaign().Next)
+	if err != nil {
+		cp.t.Fatal(err)
 	}
-	t.Fatalf("%s does not end", cp.id)
-}
-
-// answer answers one request due in g that is not answered yet: with the
-// orders mail says, or else the rules' default.
-func (cp *campaignPlay) answer(g *game.Game, mail func(r adjudicator.Request) (string, bool)) {
-	t := cp.t
-	t.Helper()
-	for _, r := range g.Due() {
-		if _, answered := g.Answered(r.ID); answered || r.Side == adjudicator.SeriesSide {
-			continue
-		}
-		orders, scripted := mail(r)
-		if scripted {
-			orders = fmt.Sprintf("turn: %d\nphase: %s\norders:\n%s", r.Turn, r.Phase, indent(orders))
-		} else if b, ok := g.DefaultAnswer(r); ok {
-			orders = string(b) // a whole mail
-		} else {
-			t.Fatalf("%s: nothing to answer %s with", g.ID, r.Title)
-		}
-		if _, err := cp.submit(g.ID, r.Side, orders); err != nil {
-			t.Fatalf("%s: %s answers %s (scripted %v) with\n%s\nrefused: %v", g.ID, r.Side, r.Title, scripted, orders, err)
-		}
-		return // the game may have moved on
-	}
-	t.Fatalf("%s waits for %v and nobody can answer", g.ID, g.Due())
 }
 
 // reportOf is every report line of game id's adjudications, with its
@@ -162,15 +104,6 @@ func reportOf(t *testing.T, s *games.Service, id string) []adjudicator.Line {
 		out = append(out, a.Report...)
 	}
 	return out
-}
-
-func resultDue(due []adjudicator.Request) *adjudicator.Request {
-	for i, r := range due {
-		if r.Kind == adjudicator.KindResult {
-			return &due[i]
-		}
-	}
-	return nil
 }
 
 // campaignLog is the campaign's own files of a series bundle (not its
@@ -215,39 +148,6 @@ func sealedContent(text string) []string {
 }
 
 var _ = conquete.Name
-
-// campaignScript is what the players mail in the short campaign: the two
-// setups (the Reptilians' scouts a troop of their own, their Sorcerer
-// another), the Reptilian scouts made stealthy and moved unseen to the
-// Carrefour du dragon, then revealed; the Sorcerer to La Croisée; the
-// Rebels off the road to the Moulin (a negotiation with the Hermit), their
-// troop R3 on to the Conseil des Ents (another) and then to La Croisée,
-// where the Sorcerer waits: a Battle. The rest is every side's default (a
-// pass, the first Region, no attack, fight, the default retreat).
-func campaignScript() map[string][]string {
-	return map[string][]string{
-		"1/setup/rebels": {`counters: [konrad, zacharie, laberne, gotmar, godiva, lucifer, jon, arlon, aldus, grast, thrugg, zed]
-messenger: {ally: elfes}
-troops:
-  R1: [konrad, godiva, lucifer, grast]
-  R2: [zacharie, thrugg, gotmar, aldus]
-  R3: [laberne, jon, arlon, zed]`},
-		"1/setup/reptilians": {`relations: {barbares: E, druides: N, elfes: A, ermite: N, gobelins: A, licornes: E, nains-gris: N}
-troops:
-  R1: [lord, chief-ysshal, rept-armoured-1, rept-armoured-2, rept-armoured-3, rept-armoured-4]
-  R2: [chief-thessk, rept-warrior-4, rept-warrior-5, rept-warrior-6, rept-warrior-7, rept-warrior-8]
-  R3: [rept-scout-1, rept-scout-2, rept-scout-3]
-  R5: [raptor-1, raptor-2, raptor-3, raptor-4]
-  R6: [sorcerer]
-  R4: {at: le-pont, counters: [chief-sarrak, rept-warrior-1, rept-warrior-2, rept-warrior-3]}`},
-		"1/reorganisation/reptilians": {`stealthy: [R3]`},
-		"1/movement/rebels":           {"move: R1\npath: [le-moulin]", "move: R2\npath: [le-moulin]", "move: R3\npath: [le-moulin]"},
-		"1/movement/reptilians":       {"move: R3\npath: [le-pont, carrefour-du-dragon]", "move: R6\npath: [le-pont, la-croisee]"},
-		"1/reveal/reptilians":         {"reveal: [R3]"},
-		"2/movement/rebels":           {"move: R3\npath: [conseil-des-ents]"},
-		"3/movement/rebels":           {"move: R3\npath: [la-croisee]"},
-	}
-}
 
 // startCampaign creates the campaign "val", three turns long.
 func startCampaign(t *testing.T, s *games.Service, options map[string]string) {
@@ -360,7 +260,7 @@ func TestCampaignRefereeBattles(t *testing.T) {
 	s := newCampaignService()
 	startCampaign(t, s, map[string]string{"length": "1-apres-midi", "battles": "referee"})
 	var midway string
-	cp := &campaignPlay{t: t, s: s, id: "val", script: campaignScript(), midway: exportMidway(&midway),
+	cp := &campaignPlay{t: t, s: s, id: "val", midway: exportMidway(&midway),
 		battle: func(cp *campaignPlay, child string) {
 			g := cp.load(child)
 			var dead, left []string
@@ -392,7 +292,7 @@ func TestCampaignByMail(t *testing.T) {
 	s := newCampaignService()
 	startCampaign(t, s, map[string]string{"length": "1-apres-midi"})
 	var midway string
-	cp := &campaignPlay{t: t, s: s, id: "val", script: campaignScript(), midway: exportMidway(&midway), battle: walkAway}
+	cp := &campaignPlay{t: t, s: s, id: "val", midway: exportMidway(&midway)}
 	cp.run()
 	checkCampaign(t, cp, midway, true, [2]string{"leave: le-pont", "leave: le-gue"})
 	report := ""
@@ -411,51 +311,4 @@ func TestCampaignByMail(t *testing.T) {
 			t.Errorf("the Sorcerer is at %q, not at Le Pont", u.At)
 		}
 	}
-}
-
-// walkAway plays a Battle by mail to its end: the Reptilians set up their
-// counters at the west end of the centre and walk them a hex a turn west,
-// leaving the map by the edge toward Le Pont; everything else is each
-// side's default (the Rebels enter by their edge and stand).
-func walkAway(cp *campaignPlay, child string) {
-	t := cp.t
-	for range 200 {
-		g := cp.load(child)
-		if g.Over() {
-			return
-		}
-		cp.answer(g, func(r adjudicator.Request) (string, bool) {
-			if r.Side != conquete.ChildReptilians {
-				return "", false
-			}
-			var place, moves []string
-			row := 5
-			for _, u := range g.View(conquete.ChildReptilians).Units {
-				if u.Side != conquete.ChildReptilians || u.Gone {
-					continue
-				}
-				switch {
-				case r.Phase == "setup":
-					place = append(place, fmt.Sprintf("%s: \"05%02d\"", u.ID, row))
-					row++
-				case r.Phase == "krobs" && len(u.At) == 4:
-					var c, rr int
-					fmt.Sscanf(u.At, "%02d%02d", &c, &rr)
-					m := fmt.Sprintf("{unit: %s, path: [\"%02d%02d\"]", u.ID, c-1, rr)
-					if c-1 == 1 {
-						m += ", leave: le-pont"
-					}
-					moves = append(moves, m+"}")
-				}
-			}
-			switch {
-			case len(place) > 0:
-				return "place: {" + strings.Join(place, ", ") + "}", true
-			case len(moves) > 0:
-				return "moves: [" + strings.Join(moves, ", ") + "]", true
-			}
-			return "", false
-		})
-	}
-	t.Fatalf("the Battle %s does not end", child)
 }
