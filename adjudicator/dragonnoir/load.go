@@ -7,28 +7,18 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/modcache"
 	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
 )
 
-var loaded sync.Map // module digest → *Data
+var loaded modcache.Cache[*Data]
 
 // LoadModule reads and checks a module. The result is cached by digest: a
 // module's data never changes once read.
 func LoadModule(m adjudicator.Module) (*Data, error) {
-	dg := m.Digest()
-	if d, ok := loaded.Load(dg); ok {
-		return d.(*Data), nil
-	}
-	d, err := parseModule(m)
-	if err != nil {
-		return nil, err
-	}
-	d.Digest = dg
-	loaded.Store(dg, d)
-	return d, nil
+	return loaded.Load(m, parseModule)
 }
 
 // strict decodes one module file, its errors naming the file and line.
@@ -111,6 +101,7 @@ func parseModule(m adjudicator.Module) (*Data, error) {
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
 	}
+	d.Digest = m.Digest()
 	return d, nil
 }
 

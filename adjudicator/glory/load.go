@@ -4,11 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 	"github.com/umpire-pbem/umpire/adjudicator/hexmap"
+	"github.com/umpire-pbem/umpire/adjudicator/modcache"
 )
 
 // Terrain kinds, hexside features and named points of a map (map.yaml).
@@ -24,22 +24,12 @@ var vocabulary = hexmap.Vocabulary{
 	Letters:    map[string]byte{"clear": '.', "forest": 'f', "mountain": 'm', "swamp": 'w', "desert": 'd', "sea": '~', "maelstrom": '@'},
 }
 
-var loaded sync.Map // module digest → *Data
+var loaded modcache.Cache[*Data]
 
 // LoadModule reads and checks a module. The result is cached by digest: a
 // module's data never changes once read.
 func LoadModule(m adjudicator.Module) (*Data, error) {
-	dg := m.Digest()
-	if d, ok := loaded.Load(dg); ok {
-		return d.(*Data), nil
-	}
-	d, err := parseModule(m)
-	if err != nil {
-		return nil, err
-	}
-	d.Digest = dg
-	loaded.Store(dg, d)
-	return d, nil
+	return loaded.Load(m, parseModule)
 }
 
 func parseModule(m adjudicator.Module) (*Data, error) {
@@ -185,6 +175,7 @@ func parseModule(m adjudicator.Module) (*Data, error) {
 	for i, s := range d.Scenarios {
 		errs = append(errs, d.checkScenario(i, s)...)
 	}
+	d.Digest = m.Digest()
 	return d, errors.Join(errs...)
 }
 

@@ -6,12 +6,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 
 	"gopkg.in/yaml.v3"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
+	"github.com/umpire-pbem/umpire/adjudicator/modcache"
 	"github.com/umpire-pbem/umpire/adjudicator/yamlx"
 )
 
@@ -38,14 +38,8 @@ func (l *lined[T]) UnmarshalYAML(n *yaml.Node) error {
 	return yamlx.Decode(n, &l.V)
 }
 
-// ModuleInfo is module.yaml.
-type ModuleInfo struct {
-	Name   string `yaml:"name"`
-	Title  string `yaml:"title"`
-	Status string `yaml:"status"`
-	Notes  string `yaml:"notes"`
-	Prov   Prov   `yaml:",inline"`
-}
+// ModuleInfo is module.yaml, as in Dragon Noir's modules.
+type ModuleInfo = dragonnoir.ModuleInfo
 
 // Region is one Region of the valley (valley.yaml).
 type Region struct {
@@ -309,21 +303,11 @@ type Data struct {
 	Digest string
 }
 
-var loaded sync.Map // module digest → *Data
+var loaded modcache.Cache[*Data]
 
 // LoadModule reads and checks a module, cached by digest.
 func LoadModule(m adjudicator.Module) (*Data, error) {
-	dg := m.Digest()
-	if d, ok := loaded.Load(dg); ok {
-		return d.(*Data), nil
-	}
-	d, err := parseModule(m)
-	if err != nil {
-		return nil, err
-	}
-	d.Digest = dg
-	loaded.Store(dg, d)
-	return d, nil
+	return loaded.Load(m, parseModule)
 }
 
 // checker gathers every problem of a module, each at its file and line.
@@ -381,6 +365,7 @@ func parseModule(m adjudicator.Module) (*Data, error) {
 	if len(c.errs) > 0 {
 		return nil, errors.Join(c.errs...)
 	}
+	d.Digest = m.Digest()
 	return d, nil
 }
 
