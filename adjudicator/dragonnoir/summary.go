@@ -17,29 +17,15 @@ func (ruleset) ModuleSummary(m adjudicator.Module) string {
 	if err != nil {
 		return "it does not load: " + err.Error()
 	}
-	count := map[string]int{}
-	total := 0
-	for _, p := range d.provenances() {
-		count[p.Source()]++
-		total++
-	}
-	var parts []string
-	for _, src := range []string{"rule", "user", "assumed"} {
-		if count[src] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", count[src], src))
-		}
-	}
-	what := fmt.Sprintf("%d table entries, counter kinds, spells and scenarios (%s)", total, strings.Join(parts, ", "))
+	total, tally := d.provenances().Tally()
+	what := fmt.Sprintf("%d table entries, counter kinds, spells and scenarios (%s)", total, tally)
 	if n := d.assumedBoards(); n > 0 {
 		what += fmt.Sprintf("; %d of its %d cave boards are assumed (GAP-11)", n, len(d.Boards))
 	}
 	if n := d.assumedScenarios(); n > 0 {
 		what += fmt.Sprintf(" and %d of its %d scenarios (GAP-13): umpire's, not the scenario booklet's", n, len(d.Scenarios))
 	}
-	if d.Info.Status == "assumed" {
-		return "its tables are assumed, not the printed game's: " + what + "; report lines that use an assumed value say \"(assumed table)\""
-	}
-	return what
+	return SummaryLine(d.Info.Status, "its tables are assumed, not the printed game's", what)
 }
 
 // assumedBoards counts the boards whose file says they are assumed.
@@ -65,8 +51,8 @@ func (d *Data) assumedScenarios() int {
 }
 
 // provenances lists the provenance of every entry of the module.
-func (d *Data) provenances() []Prov {
-	var out []Prov
+func (d *Data) provenances() Provs {
+	var out Provs
 	for _, k := range d.Key {
 		out = append(out, k.Prov)
 	}
@@ -108,4 +94,32 @@ func (d *Data) provenances() []Prov {
 		out = append(out, s.Prov)
 	}
 	return out
+}
+
+// Tally counts the provenances in all and by source, as a module's
+// summary gives them: "3 rule, 1 user, 40 assumed", leaving out a source
+// with none. The La Conquête campaign, whose module is in this format,
+// summarises its own by it.
+func (ps Provs) Tally() (total int, bySource string) {
+	count := map[string]int{}
+	for _, p := range ps {
+		count[p.Source()]++
+	}
+	var parts []string
+	for _, src := range []string{"rule", "user", "assumed"} {
+		if count[src] > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", count[src], src))
+		}
+	}
+	return len(ps), strings.Join(parts, ", ")
+}
+
+// SummaryLine is a module summary's line: what it holds (what), and for a
+// module whose status is "assumed" first what of it is assumed (assumed)
+// and last that report lines using an assumed value say so.
+func SummaryLine(status, assumed, what string) string {
+	if status == "assumed" {
+		return assumed + ": " + what + "; report lines that use an assumed value say \"(assumed table)\""
+	}
+	return what
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
+	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 )
 
 // ModuleSummary says in a line where a module's values come from, and the
@@ -15,34 +16,20 @@ func (ruleset) ModuleSummary(m adjudicator.Module) string {
 	if err != nil {
 		return "it does not load: " + err.Error()
 	}
-	count := map[string]int{}
-	total := 0
-	for _, p := range d.provenances() {
-		count[p.Source()]++
-		total++
-	}
-	var parts []string
-	for _, src := range []string{"rule", "user", "assumed"} {
-		if count[src] > 0 {
-			parts = append(parts, fmt.Sprintf("%d %s", count[src], src))
-		}
-	}
 	var victory []string
 	for _, v := range d.Victory {
 		victory = append(victory, v.Text)
 	}
 	last := d.Slots[d.slot(d.Length.Slot)].Name
+	total, tally := d.provenances().Tally()
 	s := fmt.Sprintf("%d Regions, paths, counters, peoples, turns and markers (%s); the campaign runs to the end of the %s of day %d (option length); victory: %s",
-		total, strings.Join(parts, ", "), last, d.Length.Day, strings.Join(victory, "; "))
-	if d.Info.Status == "assumed" {
-		return "its valley, counters, calendar, victory and markers are assumed, not the draft's: " + s + "; report lines that use an assumed value say \"(assumed table)\""
-	}
-	return s
+		total, tally, last, d.Length.Day, strings.Join(victory, "; "))
+	return dragonnoir.SummaryLine(d.Info.Status, "its valley, counters, calendar, victory and markers are assumed, not the draft's", s)
 }
 
 // provenances lists the provenance of every entry of the module.
-func (d *Data) provenances() []Prov {
-	out := []Prov{d.Info.Prov, d.Rebels.Prov, d.Night.Prov, d.Start.Prov, d.Length.Prov, d.SertegProv, d.KandarProv, d.LordModProv}
+func (d *Data) provenances() Provs {
+	out := Provs{d.Info.Prov, d.Rebels.Prov, d.Night.Prov, d.Start.Prov, d.Length.Prov, d.SertegProv, d.KandarProv, d.LordModProv}
 	for _, id := range d.Order {
 		out = append(out, d.Regions[id].Prov)
 	}
