@@ -58,14 +58,64 @@ func (b *board) drawLegend(items []legendItem, x, y, w float64) float64 {
 	return y
 }
 
-func (b *board) legendItems() []legendItem {
-	u := b.u
-	var items []legendItem
-	add := func(key, label string, icon func(c pt)) {
-		if key == "" || b.used[key] {
-			items = append(items, legendItem{label, icon})
+// legendList gathers legend entries: one with a key is listed only when
+// the picture drew what the key names (board.used), one without always.
+type legendList struct {
+	used  map[string]bool
+	items []legendItem
+}
+
+func (l *legendList) add(key, label string, icon func(c pt)) {
+	if key == "" || l.used[key] {
+		l.items = append(l.items, legendItem{label, icon})
+	}
+}
+
+// usedKeys lists, sorted, what follows prefix in the keys of the legend
+// entries the picture drew: usedKeys("trace:") the kinds of trace.
+func (b *board) usedKeys(prefix string) []string {
+	var out []string
+	for k := range b.used {
+		if rest, ok := strings.CutPrefix(k, prefix); ok {
+			out = append(out, rest)
 		}
 	}
+	sort.Strings(out)
+	return out
+}
+
+// sideLabel is side s's label in the legend: "(you)" follows the viewer's.
+func (b *board) sideLabel(s adjudicator.Side) string {
+	if s == b.opt.Viewer {
+		return string(s) + " (you)"
+	}
+	return string(s)
+}
+
+// traceLegend adds to l an entry for each kind of trace drawn but moves:
+// a sample line in the trace's style, with its arrowhead.
+func (b *board) traceLegend(l *legendList) {
+	u := b.u
+	for _, k := range b.usedKeys("trace:") {
+		if k == "move" {
+			continue
+		}
+		st := traceStyleOf(k)
+		l.add("trace:"+k, st.label, func(c pt) {
+			var dash []float64
+			for _, d := range st.dash {
+				dash = append(dash, d*u)
+			}
+			b.c.line([]pt{{c.X - 14*u, c.Y}, {c.X + 6*u, c.Y}}, st.col, st.width*u, dash == nil, dash...)
+			b.c.arrowHead(pt{c.X + 15*u, c.Y}, pt{1, 0}, 11*u, 11*u, st.col)
+		})
+	}
+}
+
+func (b *board) legendItems() []legendItem {
+	u := b.u
+	l := &legendList{used: b.used}
+	add := l.add
 	miniHex := func(c pt, kind string) {
 		k := 0.34
 		var ps []pt
@@ -145,29 +195,18 @@ func (b *board) legendItems() []legendItem {
 			b.bridge(p.add(pt{4 * u, 0}), q.sub(pt{4 * u, 0}), k, state, 0.8)
 		})
 	}
-	items = append(items, b.levelLegend(miniHex, seg)...)
+	l.items = append(l.items, b.levelLegend(miniHex, seg)...)
 	for _, z := range b.zones {
 		add("zone:"+z.name, "zone "+z.name, b.zoneLegend(z))
 	}
 	add("vp", "VP hex and its value", func(c pt) { b.vpBadge(c, 3, false, 0.9) })
 	add("vp:destroyed", "VP destroyed", func(c pt) { b.vpBadge(c, 3, true, 0.9) })
-	var pks []string
-	for k := range b.used {
-		if p, ok := strings.CutPrefix(k, "point:"); ok {
-			pks = append(pks, p)
-		}
-	}
-	sort.Strings(pks)
-	for _, k := range pks {
+	for _, k := range b.usedKeys("point:") {
 		st := b.st.pointStyleOf(k)
 		add("point:"+k, k+" hex", func(c pt) { b.tag(c, st.label, st.fill, st.fg, 7.5*u) })
 	}
 	for _, s := range b.sides {
-		label := string(s)
-		if s == b.opt.Viewer {
-			label += " (you)"
-		}
-		add("", label, func(c pt) {
+		add("", b.sideLabel(s), func(c pt) {
 			b.c.poly(roundRect(c.X-11*u, c.Y-9*u, 22*u, 19*u, 2*u), b.style(s).fill, ink, 1*u)
 		})
 	}
@@ -214,24 +253,7 @@ func (b *board) legendItems() []legendItem {
 		b.c.arrowHead(pt{c.X + 14*u, c.Y}, pt{1, 0}, 10*u, 10*u, col)
 		b.c.circle(pt{c.X - 13*u, c.Y}, 4*u, col, white, 1.4*u)
 	})
-	var tks []string
-	for k := range b.used {
-		if t, ok := strings.CutPrefix(k, "trace:"); ok && t != "move" {
-			tks = append(tks, t)
-		}
-	}
-	sort.Strings(tks)
-	for _, k := range tks {
-		st := traceStyleOf(k)
-		add("trace:"+k, st.label, func(c pt) {
-			var dash []float64
-			for _, d := range st.dash {
-				dash = append(dash, d*u)
-			}
-			b.c.line([]pt{{c.X - 14*u, c.Y}, {c.X + 6*u, c.Y}}, st.col, st.width*u, dash == nil, dash...)
-			b.c.arrowHead(pt{c.X + 15*u, c.Y}, pt{1, 0}, 11*u, 11*u, st.col)
-		})
-	}
+	b.traceLegend(l)
 	add("area:fog", "fog", func(c pt) {
 		b.c.rect(c.X-14*u, c.Y-10*u, 28*u, 20*u, rgb(0xeeeeee), inkSoft, 1*u)
 		b.c.ops = append(b.c.ops, op{kind: opStroke, paths: [][]pt{{{c.X - 10*u, c.Y - 3*u}, {c.X + 10*u, c.Y - 3*u}}, {{c.X - 10*u, c.Y + 4*u}, {c.X + 10*u, c.Y + 4*u}}}, stroke: rgb(0x6e6e6e), width: 1.6 * u, round: true, dash: []float64{4 * u, 3 * u}})
@@ -246,7 +268,7 @@ func (b *board) legendItems() []legendItem {
 		})
 	}
 	add("marker:other", "other marker", func(c pt) { b.tag(c, "…", rgb(0xe6e6e6), ink, 7.5*u) })
-	return items
+	return l.items
 }
 
 // firstSide is the first side in colour order, for legend samples.

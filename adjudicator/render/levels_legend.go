@@ -1,9 +1,6 @@
 package render
 
 import (
-	"sort"
-	"strings"
-
 	"github.com/umpire-pbem/umpire/adjudicator/hex"
 )
 
@@ -51,14 +48,7 @@ func (b *board) levelLegend(miniHex func(c pt, kind string), seg func(c pt) (pt,
 		b.c.poly(ps, rgb(0xeeeeee), grid, 0.8*u)
 		b.rampMarks(c, pt{0, -1}, nil, 0.4)
 	})
-	var decks []string
-	for key := range b.used {
-		if kind, ok := strings.CutPrefix(key, "deck:"); ok {
-			decks = append(decks, kind)
-		}
-	}
-	sort.Strings(decks)
-	for _, kind := range decks {
+	for _, kind := range b.usedKeys("deck:") {
 		add("deck:"+kind, kind+" above the floor, its level on a tag", func(c pt) {
 			p, q := seg(c)
 			b.deckBand([][]pt{{p, q}}, 0.8)

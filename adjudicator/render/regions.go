@@ -5,8 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"sort"
-	"strings"
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
@@ -638,18 +636,10 @@ func (r *regionPic) drawRegionPanel(x, y, limit float64) float64 {
 // regionLegend are the legend's entries for what the picture shows.
 func (r *regionPic) regionLegend() []legendItem {
 	u := r.u
-	var items []legendItem
-	add := func(key, label string, icon func(c pt)) {
-		if key == "" || r.used[key] {
-			items = append(items, legendItem{label, icon})
-		}
-	}
+	l := &legendList{used: r.used}
+	add := l.add
 	for _, s := range r.sides {
-		label := string(s)
-		if s == r.opt.Viewer {
-			label += " (you)"
-		}
-		add("", label, func(c pt) { r.c.rect(c.X-6*u, c.Y-6*u, 12*u, 12*u, r.style(s).fill, ink, 1*u) })
+		add("", r.sideLabel(s), func(c pt) { r.c.rect(c.X-6*u, c.Y-6*u, 12*u, 12*u, r.style(s).fill, ink, 1*u) })
 	}
 	add("side:none", "no side's", func(c pt) { r.c.rect(c.X-6*u, c.Y-6*u, 12*u, 12*u, neutralSide.fill, ink, 1*u) })
 	mini := func(kind string, fog bool) func(c pt) {
@@ -677,25 +667,11 @@ func (r *regionPic) regionLegend() []legendItem {
 			}
 		}
 	}
-	var kinds []string
-	for k := range r.used {
-		if kind, ok := strings.CutPrefix(k, "kind:"); ok {
-			kinds = append(kinds, kind)
-		}
-	}
-	sort.Strings(kinds)
-	for _, k := range kinds {
+	for _, k := range r.usedKeys("kind:") {
 		add("kind:"+k, k, mini(k, false))
 	}
 	add("fog", "fog: not seen now (what is listed is what you know)", mini("", true))
-	var pks []string
-	for k := range r.used {
-		if kind, ok := strings.CutPrefix(k, "path:"); ok {
-			pks = append(pks, kind)
-		}
-	}
-	sort.Strings(pks)
-	for _, k := range pks {
+	for _, k := range r.usedKeys("path:") {
 		add("path:"+k, pathLegend(k), func(c pt) { r.pathLine([]pt{{c.X - 14*u, c.Y}, {c.X + 14*u, c.Y}}, k, 0.9) })
 	}
 	add("arrived", "← region: arrived by the path from there (the disc: at that edge)", func(c pt) {
@@ -708,35 +684,11 @@ func (r *regionPic) regionLegend() []legendItem {
 		r.c.line([]pt{{c.X - 14*u, c.Y}, {c.X + 6*u, c.Y}}, col, 3.6*u, true)
 		r.c.arrowHead(pt{c.X + 14*u, c.Y}, pt{1, 0}, 10*u, 10*u, col)
 	})
-	var tks []string
-	for k := range r.used {
-		if t, ok := strings.CutPrefix(k, "trace:"); ok && t != "move" {
-			tks = append(tks, t)
-		}
-	}
-	sort.Strings(tks)
-	for _, k := range tks {
-		st := traceStyleOf(k)
-		add("trace:"+k, st.label, func(c pt) {
-			var dash []float64
-			for _, d := range st.dash {
-				dash = append(dash, d*u)
-			}
-			r.c.line([]pt{{c.X - 14*u, c.Y}, {c.X + 6*u, c.Y}}, st.col, st.width*u, dash == nil, dash...)
-			r.c.arrowHead(pt{c.X + 15*u, c.Y}, pt{1, 0}, 11*u, 11*u, st.col)
-		})
-	}
+	r.traceLegend(l)
 	add("steps", "adjudication n since your last picture (older: paler)", func(c pt) { r.stepBadge(c, 1) })
-	var sts []string
-	for k := range r.used {
-		if s, ok := strings.CutPrefix(k, "status:"); ok {
-			sts = append(sts, s)
-		}
-	}
-	sort.Strings(sts)
-	for _, s := range sts {
+	for _, s := range r.usedKeys("status:") {
 		ch := chipFor(s)
 		add("status:"+s, cmp.Or(ch.meaning, s), func(c pt) { r.tag(c, ch.label, ch.fill, ch.fg, 7*u) })
 	}
-	return items
+	return l.items
 }
