@@ -1,13 +1,9 @@
 package conquete_test
 
 import (
-	"encoding/json"
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
-
-	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete"
 )
 
@@ -16,23 +12,7 @@ import (
 // attacked:, its counters fight at the centre for the other side, and the
 // Hermit has his 100 PE in his first fight (DN3-PEOPLE-HERMIT-1).
 func TestAttackedPeoplePosition(t *testing.T) {
-	run := playCase(t, "peoples/DN3-PEOPLE-HERMIT-1-first-fight.yaml")
-	var child *adjudicator.ChildGame
-	for _, e := range run.Log {
-		if e.Type == adjudicator.TypeChildGame {
-			child = &adjudicator.ChildGame{}
-			if err := json.Unmarshal(e.Payload, child); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if child == nil {
-		t.Fatal("no child game")
-	}
-	var pos conquete.BattlePosition
-	if err := yaml.Unmarshal([]byte(child.Position), &pos); err != nil {
-		t.Fatal(err)
-	}
+	_, _, pos := loggedBattle(t, "peoples/DN3-PEOPLE-HERMIT-1-first-fight.yaml")
 	if pos.Battle.Attacked != "ermite" || pos.Battle.People != nil {
 		t.Errorf("battle %+v", pos.Battle)
 	}

@@ -12,6 +12,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete"
+	"github.com/umpire-pbem/umpire/adjudicator/script"
 )
 
 // TestBattlePosition reads the Battle a rule case creates: a dragonnoir
@@ -21,27 +22,11 @@ import (
 // the centre placed there (DN3-CAMP-BATTLE-5, -6): the battle position of
 // the contracts.
 func TestBattlePosition(t *testing.T) {
-	run := playCase(t, "negotiation/DN3-CAMP-NEG-1-regions-in-turn.yaml")
-	var child *adjudicator.ChildGame
-	for _, e := range run.Log {
-		if e.Type == adjudicator.TypeChildGame {
-			child = &adjudicator.ChildGame{}
-			if err := json.Unmarshal(e.Payload, child); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if child == nil {
-		t.Fatal("no child game")
-	}
+	_, child, pos := loggedBattle(t, "negotiation/DN3-CAMP-NEG-1-regions-in-turn.yaml")
 	if child.Key != "b1" || child.Ruleset != "dragonnoir" || child.Scenario != "" || len(child.Players) != 2 ||
 		child.Players[0] != (adjudicator.ChildPlayer{Side: conquete.ChildRebels, Player: conquete.Rebels}) ||
 		child.Players[1] != (adjudicator.ChildPlayer{Side: conquete.ChildReptilians, Player: conquete.Reptilians}) {
 		t.Errorf("child %+v", child)
-	}
-	var pos conquete.BattlePosition
-	if err := yaml.Unmarshal([]byte(child.Position), &pos); err != nil {
-		t.Fatal(err)
 	}
 	b := pos.Battle
 	if b.Region != "la-croisee" || b.Map != "battle-la-croisee" || b.Night || b.First != conquete.ChildRebels ||
@@ -68,23 +53,7 @@ func TestBattlePosition(t *testing.T) {
 // the tactical game's maluses (DN3-CAMP-REST-6, -7), in the sealed part
 // "sheet" of its side (HID-11), never in the position every side reads.
 func TestBattleFatigue(t *testing.T) {
-	run := playCase(t, "rest/DN3-CAMP-REST-11-a-battle-wakes-and-tires.yaml")
-	var child *adjudicator.ChildGame
-	for _, e := range run.Log {
-		if e.Type == adjudicator.TypeChildGame {
-			child = &adjudicator.ChildGame{}
-			if err := json.Unmarshal(e.Payload, child); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
-	if child == nil {
-		t.Fatal("no child game")
-	}
-	var pos conquete.BattlePosition
-	if err := yaml.Unmarshal([]byte(child.Position), &pos); err != nil {
-		t.Fatal(err)
-	}
+	run, child, pos := loggedBattle(t, "rest/DN3-CAMP-REST-11-a-battle-wakes-and-tires.yaml")
 	for _, f := range pos.Forces {
 		if f.Fatigue != "" || f.PE != 0 {
 			t.Errorf("the battle position, which every side reads, gives %s's fatigue or PE: %+v", f.Unit, f)
@@ -125,6 +94,30 @@ func childParts(t *testing.T, evs []adjudicator.Event) map[adjudicator.Side]map[
 		out[p.Side][p.Name] = p.Value
 	}
 	return out
+}
+
+// loggedBattle plays the rule case file through the engine and returns
+// the run, the last Battle its log creates and that Battle's position.
+func loggedBattle(t *testing.T, file string) (*script.Run, *adjudicator.ChildGame, *conquete.BattlePosition) {
+	t.Helper()
+	run := playCase(t, file)
+	var child *adjudicator.ChildGame
+	for _, e := range run.Log {
+		if e.Type == adjudicator.TypeChildGame {
+			child = &adjudicator.ChildGame{}
+			if err := json.Unmarshal(e.Payload, child); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if child == nil {
+		t.Fatal("no child game")
+	}
+	var pos conquete.BattlePosition
+	if err := yaml.Unmarshal([]byte(child.Position), &pos); err != nil {
+		t.Fatal(err)
+	}
+	return run, child, &pos
 }
 
 // childPosition plays the rule case file without the engine and returns
