@@ -21,14 +21,7 @@ func TestAttackedPeoplePosition(t *testing.T) {
 		"hermit": {Unit: "hermit", Side: conquete.ChildReptilians, Zone: "centre", PE: 100},
 		"ent-1":  {Unit: "ent-1", Side: conquete.ChildReptilians, Zone: "centre"},
 	}
-	if len(pos.Forces) != len(want) {
-		t.Errorf("forces %+v", pos.Forces)
-	}
-	for _, f := range pos.Forces {
-		if f != want[f.Unit] {
-			t.Errorf("force %+v, want %+v", f, want[f.Unit])
-		}
-	}
+	checkForces(t, pos, want)
 }
 
 // TestFirstAlliancePESecret: the PE the Druids receive at their first

@@ -39,14 +39,7 @@ func TestBattlePosition(t *testing.T) {
 		"chief-sarrak":   {Unit: "chief-sarrak", Side: conquete.ChildReptilians, Zone: "centre"},
 		"rept-warrior-1": {Unit: "rept-warrior-1", Side: conquete.ChildReptilians, Zone: "centre"},
 	}
-	if len(pos.Forces) != len(want) {
-		t.Errorf("forces %+v", pos.Forces)
-	}
-	for _, f := range pos.Forces {
-		if f != want[f.Unit] {
-			t.Errorf("force %+v, want %+v", f, want[f.Unit])
-		}
-	}
+	checkForces(t, pos, want)
 }
 
 // TestBattleFatigue: the Battle gets each counter's troop's fatigue, for
@@ -120,6 +113,19 @@ func loggedBattle(t *testing.T, file string) (*script.Run, *adjudicator.ChildGam
 	return run, child, &pos
 }
 
+// checkForces checks a Battle position's forces against want, by unit.
+func checkForces(t *testing.T, pos *conquete.BattlePosition, want map[string]conquete.BattleForce) {
+	t.Helper()
+	if len(pos.Forces) != len(want) {
+		t.Errorf("forces %+v", pos.Forces)
+	}
+	for _, f := range pos.Forces {
+		if f != want[f.Unit] {
+			t.Errorf("force %+v, want %+v", f, want[f.Unit])
+		}
+	}
+}
+
 // childPosition plays the rule case file without the engine and returns
 // the position of the Battle it creates.
 func childPosition(t *testing.T, file string) (*adjudicator.ChildGame, *conquete.BattlePosition) {
@@ -191,14 +197,7 @@ func TestBattlePositionAtNight(t *testing.T) {
 		"sorcerer":       {Unit: "sorcerer", Side: conquete.ChildReptilians, Zone: "centre"},
 		"rept-warrior-1": {Unit: "rept-warrior-1", Side: conquete.ChildReptilians, Zone: "centre"},
 	}
-	if len(pos.Forces) != len(want) {
-		t.Errorf("forces %+v", pos.Forces)
-	}
-	for _, f := range pos.Forces {
-		if f != want[f.Unit] {
-			t.Errorf("force %+v, want %+v", f, want[f.Unit])
-		}
-	}
+	checkForces(t, pos, want)
 }
 
 // TestBattlePositionOfAPeopleAttacked: the counters of the people attacked
