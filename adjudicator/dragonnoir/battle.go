@@ -113,6 +113,9 @@ type BattleForce struct {
 	Level   int              `yaml:"level"`
 	Face    string           `yaml:"face"`   // a rule case's: stunned
 	People  string           `yaml:"people"` // the people of a people's counter (battle_traitor.go)
+	// Mount is the steed it starts in the saddle of (move_rider.go,
+	// battleRiders): the steed's own entry gives no place, or the rider's.
+	Mount string `yaml:"mount"`
 }
 
 // InBattle reports whether the game is a battle of La Conquête (a DN3
@@ -293,6 +296,7 @@ func battleSetup(d *Data, opts Rules, p *Position) (*State, error) {
 	seen := map[string]bool{}
 	sides := map[adjudicator.Side]bool{}
 	covered := map[string]string{}
+	steeds := steedsOf(p.Forces) // riders: each steed's rider (move_rider.go)
 	for i, f := range p.Forces {
 		at := func(format string, args ...any) error {
 			return fmt.Errorf("position: forces %d (%s): %s", i+1, f.Unit, fmt.Sprintf(format, args...))
@@ -329,7 +333,9 @@ func battleSetup(d *Data, opts Rules, p *Position) (*State, error) {
 		if f.Fatigue != Fresh {
 			c.Fatigue = f.Fatigue
 		}
+		_, steed := steeds[f.Unit]
 		switch {
+		case steed && f.At == "" && f.Zone == "" && f.Edge == "": // riders: where its rider is (battleRiders)
 		case f.At != "":
 			if f.Zone != "" || f.Edge != "" {
 				return nil, at("give at: (a rule case's counter already on the map) or zone:, not both")
@@ -342,7 +348,7 @@ func battleSetup(d *Data, opts Rules, p *Position) (*State, error) {
 				return nil, at("a %s may not stand on %s (%s)", k.Title, f.At, st.Terrain(l).Title)
 			}
 			c.At = locString(st.board, l)
-			if o, ok := covered[c.At]; ok {
+			if o, ok := covered[c.At]; ok && !steed {
 				return nil, at("%s is on %s too: one living character a hex (DN-STACK-2)", o, c.At)
 			}
 			covered[c.At] = c.ID
@@ -372,6 +378,9 @@ func battleSetup(d *Data, opts Rules, p *Position) (*State, error) {
 	}
 	if !sides[Adventurers] || !sides[Krobs] {
 		return nil, fmt.Errorf("position: forces: a battle has counters of both sides, adventurers and krobs")
+	}
+	if err := st.battleRiders(p.Forces); err != nil { // riders in the saddle (move_rider.go)
+		return nil, err
 	}
 	if b := st.Battle; b.Attacked != "" && b.People != nil {
 		for _, id := range b.People.Units {

@@ -62,7 +62,7 @@ func (s *State) toSetUp(side adjudicator.Side) []string {
 		return nil
 	}
 	for _, c := range s.Sorted() {
-		if c.Side == side && c.At == "" && c.Edge == "" && !c.Left && c.Face != Killed {
+		if c.Side == side && c.At == "" && c.Edge == "" && !c.Left && c.Face != Killed && c.RiddenBy == "" { // a steed in the saddle is set up with its rider
 			out = append(out, c.ID)
 		}
 	}
@@ -119,6 +119,9 @@ func parseSetup(st *State, side adjudicator.Side, n *yaml.Node) (*SetupOrders, e
 		case c.Side != side:
 			errs = append(errs, adjudicator.Errorf(kn, codeNotYours, "%s fights for the %s: you set up the %s", id, st.SideName(c.Side), st.SideName(side)))
 			continue
+		case c.RiddenBy != "": // riders (move_rider.go)
+			errs = append(errs, adjudicator.Errorf(kn, codeNotCentre, "%s carries %s: the pair is set up together, on %s's hex; leave %s out", id, c.RiddenBy, c.RiddenBy, id))
+			continue
 		case !slices.Contains(due, id):
 			errs = append(errs, adjudicator.Errorf(kn, codeNotCentre, "%s is not at the centre of the Region: it waits off the map by the edge to %s and enters in your first player-turn (DN3-CAMP-BATTLE-6)", id, c.Edge))
 			continue
@@ -169,12 +172,13 @@ func parseSetup(st *State, side adjudicator.Side, n *yaml.Node) (*SetupOrders, e
 }
 
 // setupWhy says why c may not be set up on h, "" when it may: a hex of
-// the centre (DN3-CAMP-BATTLE-5) it may stand on.
+// the centre (DN3-CAMP-BATTLE-5) it may stand on — a rider in the saddle
+// where the pair may (move_rider.go).
 func (s *State) setupWhy(c *Char, h hex.Hex) string {
 	if why := s.centreOK(h); why != "" {
 		return why
 	}
-	k := s.Kind(c)
+	k := s.mover(c)
 	if err := placeable(s.board, k, Placement{Unit: c.ID, At: h.String(), Facing: c.Facing}); err != nil {
 		return err.Error()
 	}

@@ -154,7 +154,7 @@ func (w *world) enter(c *Char, o *MoveOrder) bool {
 	if !slices.Contains(st.edgeHexes(c.Edge), l.Hex) {
 		return no(nil, "%s is not on the edge to %s, where its path comes from (DN3-CAMP-BATTLE-6)", o.Path[0], c.Edge)
 	}
-	k := st.Kind(c)
+	k := st.mover(c) // a rider in the saddle enters by its steed's costs (move_rider.go)
 	if err := placeable(st.board, k, Placement{Unit: c.ID, At: o.Path[0], Facing: c.Facing}); err != nil {
 		return no(nil, "%v", err)
 	}
@@ -198,7 +198,7 @@ func (w *world) enterLate(side adjudicator.Side) {
 		bestD := -1
 		for _, h := range edge {
 			l := st.board.FloorLoc(h)
-			if !st.CanEnter(st.Kind(c), l) || slices.ContainsFunc(st.At(l), (*Char).Alive) {
+			if !st.CanEnter(st.mover(c), l) || slices.ContainsFunc(st.At(l), (*Char).Alive) { // a rider in the saddle: the pair (move_rider.go)
 				continue
 			}
 			if d := st.board.Layout.Distance(h, mid); bestD < 0 || d < bestD {

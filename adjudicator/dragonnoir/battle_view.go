@@ -38,6 +38,9 @@ func (st *State) battleUnit(uv *adjudicator.UnitView, c *Char, viewer adjudicato
 		uv.Gone, uv.At = false, "edge:"+c.Edge
 	case c.At == "" && c.RiddenBy == "":
 		uv.Gone = false // to be set up, or invisible for a while (magic chapter)
+	case c.At == "" && st.riderOff(c) != nil: // riders: a steed under its rider off the map (move_rider.go)
+		r := st.riderOff(c)
+		uv.Gone, uv.At, uv.Status = false, map[bool]string{true: "edge:" + r.Edge}[r.waiting()], []string{c.Face, "ridden by " + r.ID}
 	}
 	if c.Face == Killed || c.Departed {
 		return

@@ -412,3 +412,75 @@ func (st *State) placeRiders(units []PosUnit) error {
 	}
 	return nil
 }
+
+// steedsOf maps each steed a battle position's forces name (mount:) to
+// the index of its rider's entry.
+func steedsOf(forces []BattleForce) map[string]int {
+	out := map[string]int{}
+	for i, f := range forces {
+		if f.Mount != "" {
+			out[f.Mount] = i
+		}
+	}
+	return out
+}
+
+// battleRiders seats the riders of a battle position (forces' mount:) on
+// their steeds, wherever the rider starts (DN3-CAMP-BATTLE-5, -6, AMB-67):
+// placed (at:), at the centre (the rider's set-up hex places both) or
+// waiting by the edge of its path (the pair enters together, by the
+// steed's movement). The steed is an entry of the forces, of the rider's
+// side, that gives no place of its own or the rider's; it may carry him
+// (rideWhy) and stand where he starts (CanEnter, for a rider placed).
+func (st *State) battleRiders(forces []BattleForce) error {
+	byUnit := map[string]BattleForce{}
+	for _, f := range forces {
+		byUnit[f.Unit] = f
+	}
+	for i, f := range forces {
+		if f.Mount == "" {
+			continue
+		}
+		at := func(format string, args ...any) error {
+			return fmt.Errorf("position: forces %d (%s): mount %s: %s", i+1, f.Unit, f.Mount, fmt.Sprintf(format, args...))
+		}
+		c, m := st.Chars[f.Unit], st.Chars[f.Mount]
+		mf, listed := byUnit[f.Mount]
+		switch {
+		case !listed || m == nil:
+			return at("the steed is a counter of the battle too: list it under forces:, with no zone (it starts where its rider does)")
+		case f.Mount == f.Unit:
+			return at("a counter does not ride itself")
+		case mf.Mount != "":
+			return at("%s rides %s itself", m.ID, mf.Mount)
+		case m.RiddenBy != "":
+			return at("%s already carries %s", m.ID, m.RiddenBy)
+		case m.Side != c.Side:
+			return at("%s fights for the %s, %s for the %s: a rider rides a steed of his side", m.ID, st.SideName(m.Side), c.ID, st.SideName(c.Side))
+		case (mf.At != "" || mf.Zone != "" || mf.Edge != "") && (mf.At != f.At || mf.Zone != f.Zone || mf.Edge != f.Edge):
+			return at("%s starts where its rider does: give it no at:, zone: or edge: (or the rider's)", m.ID)
+		case m.Face == Stunned:
+			return at("%s is stunned: nobody rides it", m.ID)
+		}
+		if why := st.rideWhy(c, m); why != "" {
+			return at("%s", why)
+		}
+		c.Mount, m.RiddenBy, m.At, m.Edge = m.ID, c.ID, "", ""
+		if c.At != "" {
+			if l, _ := locOn(st.board, c.At); !st.CanEnter(st.mover(c), l) {
+				return at("a rider may not stand on %s (%s)", c.At, st.Terrain(l).Title)
+			}
+		}
+	}
+	return nil
+}
+
+// riderOff is the rider of steed m while he waits off the map, by an edge
+// or to be set up at the centre (the battle's view shows the pair there).
+func (s *State) riderOff(m *Char) *Char {
+	r := s.Chars[m.RiddenBy]
+	if r == nil || r.At != "" || r.Left || r.Face == Killed {
+		return nil
+	}
+	return r
+}
