@@ -484,3 +484,24 @@ func (s *State) riderOff(m *Char) *Char {
 	}
 	return r
 }
+
+// RideWhy says why counter rider may not start a battle on counter steed
+// wounded wounds times, "" when it may (rideWhy: the steed's ridden-by
+// and not-ridden-by, a master's own beast, a unicorn unhurt). The
+// campaign asks it before it writes mount: in a battle position.
+func (d *Data) RideWhy(rider, steed string, wounds int) string {
+	rk, sk := d.Counters[rider], d.Counters[steed]
+	if rk == nil || sk == nil {
+		return fmt.Sprintf("no counter %s or %s in the module", rider, steed)
+	}
+	st := &State{data: d, Chars: map[string]*Char{}}
+	return st.rideWhy(&Char{ID: rider, Kind: rk.ID}, &Char{ID: steed, Kind: sk.ID, Wounds: wounds})
+}
+
+// NamedRiders reports whether counter steed is carried by riders its kind
+// names (a Raptor, a Goblin's wolf, Femelle 1), not by anyone (a Serteg
+// horse): the pairs a campaign seats on its own.
+func (d *Data) NamedRiders(steed string) bool {
+	k := d.Counters[steed]
+	return k != nil && len(k.RiddenBy) > 0 && !slices.Contains(k.RiddenBy, "any")
+}

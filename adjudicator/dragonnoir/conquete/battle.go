@@ -78,6 +78,7 @@ type BattleForce struct {
 	Fatigue string           `yaml:"fatigue,omitempty"`
 	PE      int              `yaml:"pe,omitempty"`
 	People  string           `yaml:"people,omitempty"` // a people's counter: its loyalty roll is its people's (traitor.go)
+	Mount   string           `yaml:"mount,omitempty"`  // riders: the steed it starts in the saddle of (battle_riders.go)
 }
 
 // battlePosition builds the Battle of region: every counter of the visible
@@ -129,6 +130,7 @@ func battlePosition(st *State, region string) *BattlePosition {
 		}
 		p.Battle.People = bp
 	}
+	mountPairs(p.Forces) // riders in the saddle (battle_riders.go)
 	return p
 }
 
