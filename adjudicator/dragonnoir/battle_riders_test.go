@@ -41,3 +41,54 @@ func TestBattleRidersRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestBattleRiderSetUpSealed: the hex of a pair set up at the centre is
+// sealed like any set-up (HID-16): before the other side's set-up is in,
+// neither the rider nor his steed is on the map for it, nor the hex in
+// the public log; once both are in, the steed is seen under its rider.
+func TestBattleRiderSetUpSealed(t *testing.T) {
+	const setup = `name: the Reptilians' set-up of the Lord on raptor-1 is in, the Rebels' not yet
+ruleset: dragonnoir
+position:
+  battle: {region: la-croisee}
+  forces:
+    - {unit: konrad, side: adventurers, zone: centre}
+    - {unit: lord, side: krobs, zone: centre, mount: raptor-1}
+    - {unit: raptor-1, side: krobs}
+steps:
+  - side: krobs
+    orders: |
+      turn: 1
+      phase: setup
+      orders:
+        place: {lord: "2309"}
+`
+	half := playText(t, setup+"expect:\n  due: [adventurers, krobs]\n", lookup)
+	if log := publicLog(half); strings.Contains(log, "2309") {
+		t.Errorf("the pair's set-up is readable before the Rebels' is in:\n%s", log)
+	}
+	if !sealedIn(half, "2309") {
+		t.Error("the pair's set-up is not kept sealed: was it taken?")
+	}
+	for _, u := range half.Game.View(dragonnoir.Adventurers).Units {
+		if u.Side == dragonnoir.Krobs && u.At != "" {
+			t.Errorf("the Rebels see %s on %s before the set-ups are revealed", u.ID, u.At)
+		}
+	}
+	both := playText(t, setup+`  - side: adventurers
+    orders: |
+      turn: 1
+      phase: setup
+      orders:
+        place: {konrad: "1709"}
+expect:
+  units: {lord: "2309", raptor-1: "2309"}
+`, lookup)
+	seen := map[string]string{}
+	for _, u := range both.Game.View(dragonnoir.Adventurers).Units {
+		seen[u.ID] = u.At
+	}
+	if seen["lord"] != "2309" || seen["raptor-1"] != "2309" {
+		t.Errorf("once revealed the Rebels see the Lord on %q and raptor-1 on %q, want both on 2309", seen["lord"], seen["raptor-1"])
+	}
+}
