@@ -1,16 +1,16 @@
 package dragonrage_test
 
 import (
-	"io/fs"
 	"maps"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 
-	"gopkg.in/yaml.v3"
+	"github.com/umpire-pbem/umpire/adjudicator/script"
+	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 )
 
 // Every rule ID the digest defines is accounted for, in one of four ways:
@@ -68,70 +68,10 @@ var outOfScope = map[string]string{
 // starting with the bold ID.
 var idRE = regexp.MustCompile(`^(?:- |\| )\*\*(DR-[A-Z]+(?:-[A-Z]+)*-[A-Z]?[0-9]+)\b`)
 
-// digestIDs returns every rule ID the digest defines.
-func digestIDs(lines []string) map[string]bool {
-	ids := map[string]bool{}
-	for _, l := range lines {
-		if m := idRE.FindStringSubmatch(l); m != nil {
-			ids[m[1]] = true
-		}
-	}
-	return ids
-}
-
 // scriptDirs are where the scripts of Dragon Rage live: this package's
 // rule cases and games, and those of the series rulesets (campaign,
 // tournament), which play Dragon Rage's chapters 23 and 24.
 var scriptDirs = []string{"testdata", "campaign/testdata", "tournament/testdata"}
-
-// scriptRules returns, for each rule ID named by a script's "rules:", the
-// scripts naming it.
-func scriptRules(t *testing.T) map[string][]string {
-	t.Helper()
-	named := map[string][]string{}
-	for _, dir := range scriptDirs {
-		fsys := os.DirFS(dir)
-		err := fs.WalkDir(fsys, ".", func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || !strings.HasSuffix(path, ".yaml") {
-				return err
-			}
-			b, err := fs.ReadFile(fsys, path)
-			if err != nil {
-				return err
-			}
-			var s struct {
-				Rules []string `yaml:"rules"`
-			}
-			if err := yaml.Unmarshal(b, &s); err != nil {
-				t.Errorf("%s/%s: %v", dir, path, err)
-				return nil
-			}
-			for _, r := range s.Rules {
-				named[r] = append(named[r], dir+"/"+path)
-			}
-			return nil
-		})
-		if err != nil {
-			t.Fatalf("%s: %v", dir, err)
-		}
-	}
-	return named
-}
-
-// sortIDs sorts rule IDs by prefix, then number.
-func sortIDs(ids []string) {
-	num := regexp.MustCompile(`^(.*?)(\d+)$`)
-	sort.Slice(ids, func(i, j int) bool {
-		a, b := num.FindStringSubmatch(ids[i]), num.FindStringSubmatch(ids[j])
-		if a == nil || b == nil || a[1] != b[1] {
-			return ids[i] < ids[j]
-		}
-		if len(a[2]) != len(b[2]) {
-			return len(a[2]) < len(b[2])
-		}
-		return a[2] < b[2]
-	})
-}
 
 func hasPrefix(id string, prefixes []string) bool {
 	for _, p := range prefixes {
@@ -144,50 +84,26 @@ func hasPrefix(id string, prefixes []string) bool {
 
 // TestRuleCoverage checks that every rule ID of the digest is accounted for.
 func TestRuleCoverage(t *testing.T) {
-	lines := readDigest(t)
-	ids := digestIDs(lines)
-	if len(ids) < 700 {
-		t.Fatalf("found only %d rule IDs in the digest: has its format changed?", len(ids))
+	var cases []*script.Script
+	for _, dir := range scriptDirs {
+		// Named from this directory in messages: campaign/testdata/….
+		cases = append(cases, scripttest.Load(t, os.DirFS("."), dir)...)
 	}
-	named := scriptRules(t)
-	for id, files := range named {
-		if !ids[id] {
-			t.Errorf("%s names %s, which the digest does not define", strings.Join(files, ", "), id)
-		}
-	}
-	for _, list := range []map[string]string{outOfScope, byTest} {
-		for id := range list {
-			if !ids[id] {
-				t.Errorf("the coverage lists name %s, which the digest does not define", id)
-			}
-		}
-	}
-	for id := range outOfScope {
-		if len(named[id]) > 0 {
-			t.Errorf("%s is listed out of scope, but %s names it: take it off the list", id, strings.Join(named[id], ", "))
-		}
-	}
-	var uncovered []string
-	count := map[string]int{}
-	for id := range ids {
-		switch {
-		case len(named[id]) > 0:
-			count["named by a case or game"]++
-		case byTest[id] != "":
-			count["checked by a Go test"]++
-		case hasPrefix(id, slices.Collect(maps.Keys(byTestPrefixes))):
-			count["checked by a Go test"]++
-		case hasPrefix(id, metaPrefixes):
-			count["meta (gaps, ambiguities, glossary)"]++
-		case outOfScope[id] != "":
-			count["out of scope, with the reason"]++
-		default:
-			uncovered = append(uncovered, id)
-		}
-	}
-	t.Logf("%d rule IDs: %v", len(ids), count)
+	uncovered := scripttest.RuleCoverage(t, os.DirFS(filepath.Dir(digestPath)), filepath.Base(digestPath), scripttest.CoverageOptions{
+		What: "rule IDs", Min: 700,
+		Part:   scripttest.Part{ID: idRE}, // the whole digest
+		Cases:  cases,
+		ByTest: byTest, NoBehaviour: outOfScope,
+		Tested: func(id string) bool { return hasPrefix(id, slices.Collect(maps.Keys(byTestPrefixes))) },
+		Meta:   func(id string) bool { return hasPrefix(id, metaPrefixes) },
+		Words: scripttest.Words{
+			Named:       "named by a case or game",
+			Meta:        "meta (gaps, ambiguities, glossary)",
+			NoBehaviour: "out of scope, with the reason",
+			Listed:      "out of scope",
+		},
+	})
 	if len(uncovered) > 0 {
-		sortIDs(uncovered)
 		t.Errorf("no case, test or reason accounts for %d rule IDs: %s", len(uncovered), strings.Join(uncovered, " "))
 	}
 }

@@ -4,7 +4,6 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
-	"sort"
 	"strings"
 	"testing"
 
@@ -66,60 +65,16 @@ func isMeta(id string) bool {
 
 // TestRuleCoverage checks that every rule ID of the digest is accounted for.
 func TestRuleCoverage(t *testing.T) {
-	lines := scripttest.Digest(t, os.DirFS(filepath.Dir(digestPath)), filepath.Base(digestPath))
-	ids := map[string]bool{}
-	for _, l := range lines {
-		if m := idRE.FindStringSubmatch(l); m != nil {
-			ids[m[1]] = true
-		}
-	}
-	if len(ids) < 300 {
-		t.Fatalf("found only %d rule IDs in the digest: has its format changed?", len(ids))
-	}
-	named := scripttest.Coverage(scripttest.Load(t, os.DirFS("testdata"), "."))
-	for id, files := range named {
-		if !ids[id] && !isMeta(id) {
-			t.Errorf("%s names %s, which the digest does not define", strings.Join(files, ", "), id)
-		}
-	}
-	for _, list := range []map[string]string{noBehaviour, byTest} {
-		for id := range list {
-			if !ids[id] {
-				t.Errorf("the coverage lists name %s, which the digest does not define", id)
-			}
-			if len(named[id]) > 0 && list[id] != "" {
-				if _, ok := noBehaviour[id]; ok {
-					t.Errorf("%s is listed as having no behaviour, but %s names it: take it off the list", id, strings.Join(named[id], ", "))
-				}
-			}
-		}
-	}
-	var uncovered []string
-	count := map[string]int{}
-	for id := range ids {
-		switch {
-		case isMeta(id):
-			count["meta"]++
-		case len(named[id]) > 0:
-			count["named by a case"]++
-		case byTest[id] != "":
-			count["checked by a Go test"]++
-		case noBehaviour[id] != "":
-			count["no behaviour, with the reason"]++
-		default:
-			uncovered = append(uncovered, id)
-		}
-	}
-	t.Logf("%d rule IDs: %v", len(ids), count)
+	uncovered := scripttest.RuleCoverage(t, os.DirFS(filepath.Dir(digestPath)), filepath.Base(digestPath), scripttest.CoverageOptions{
+		What: "rule IDs", Min: 300,
+		Part:  scripttest.Part{ID: idRE}, // the whole digest
+		Cases: scripttest.Load(t, os.DirFS("testdata"), "."),
+		// A case may name a meta-ID the digest does not define in bold.
+		Checked: func(id string) bool { return !isMeta(id) },
+		Meta:    isMeta, MetaFirst: true,
+		ByTest: byTest, NoBehaviour: noBehaviour,
+	})
 	if len(uncovered) > 0 {
-		num := regexp.MustCompile(`^(.*?)(\d+)$`)
-		sort.Slice(uncovered, func(i, j int) bool {
-			a, b := num.FindStringSubmatch(uncovered[i]), num.FindStringSubmatch(uncovered[j])
-			if a[1] != b[1] {
-				return a[1] < b[1]
-			}
-			return len(a[2]) < len(b[2]) || len(a[2]) == len(b[2]) && a[2] < b[2]
-		})
 		t.Errorf("no case, test or reason accounts for %d rule IDs: %s", len(uncovered), strings.Join(uncovered, " "))
 	}
 }

@@ -48,6 +48,40 @@ type CoverageOptions struct {
 
 	ByTest      map[string]string // IDs a Go test checks, with the test
 	NoBehaviour map[string]string // IDs no case can show, with the reason
+	// Tested reports IDs a Go test checks as a whole chapter ("DR-DICE-"),
+	// counted as checked by a Go test after ByTest; nil for none.
+	Tested func(id string) bool
+	// Meta reports the part's meta-IDs (gaps, ambiguities, a glossary):
+	// accounted for by being one, counted as Words.Meta. With MetaFirst a
+	// meta-ID counts so even where a case names it; else only where no
+	// case, ByTest or Tested accounts for it. nil for none.
+	Meta      func(id string) bool
+	MetaFirst bool
+	Words     Words // the words of the log and messages; empty ones default
+}
+
+// Words name, in RuleCoverage's log and messages, the ways an ID is
+// accounted for. An empty word takes its default, given here.
+type Words struct {
+	Named       string // "named by a case"
+	ByTest      string // "checked by a Go test"
+	NoBehaviour string // "no behaviour, with the reason"
+	Listed      string // "as having no behaviour": "X is listed <Listed>, but a case names it"
+	Meta        string // "meta"
+}
+
+func (w Words) withDefaults() Words {
+	def := func(s *string, d string) {
+		if *s == "" {
+			*s = d
+		}
+	}
+	def(&w.Named, "named by a case")
+	def(&w.ByTest, "checked by a Go test")
+	def(&w.NoBehaviour, "no behaviour, with the reason")
+	def(&w.Listed, "as having no behaviour")
+	def(&w.Meta, "meta")
+	return w
 }
 
 // RuleCoverage checks that every rule ID a part of the digest (at
@@ -59,10 +93,16 @@ type CoverageOptions struct {
 // caller says how strict it is about them.
 func RuleCoverage(t testing.TB, fsys fs.FS, digestPath string, o CoverageOptions) []string {
 	t.Helper()
+	w := o.Words.withDefaults()
+	// in names the part in messages; Name "" stands for the whole digest.
+	in, digest := " in "+o.Name, o.Name+" of the digest"
+	if o.Name == "" {
+		in, digest = "", "the digest"
+	}
 	lines := Digest(t, fsys, digestPath)
 	ids := o.Part.IDs(lines)
 	if len(ids) < o.Min {
-		t.Fatalf("found only %d %s in %s of the digest: has its format changed?", len(ids), o.What, o.Name)
+		t.Fatalf("found only %d %s%s of the digest: has its format changed?", len(ids), o.What, in)
 	}
 	others := map[string]bool{}
 	for _, p := range o.Others {
@@ -73,45 +113,59 @@ func RuleCoverage(t testing.TB, fsys fs.FS, digestPath string, o CoverageOptions
 	named := Coverage(o.Cases)
 	for id, files := range named {
 		if (o.Checked == nil || o.Checked(id)) && !ids[id] && !others[id] {
-			t.Errorf("%s names %s, which %s of the digest does not define", strings.Join(files, ", "), id, o.Name)
+			t.Errorf("%s names %s, which %s does not define", strings.Join(files, ", "), id, digest)
 		}
 	}
 	for _, list := range []map[string]string{o.NoBehaviour, o.ByTest} {
 		for id := range list {
 			if !ids[id] {
-				t.Errorf("the coverage lists name %s, which %s of the digest does not define", id, o.Name)
+				t.Errorf("the coverage lists name %s, which %s does not define", id, digest)
 			}
 		}
 	}
 	for id := range o.NoBehaviour {
 		if len(named[id]) > 0 {
-			t.Errorf("%s is listed as having no behaviour, but %s names it: take it off the list", id, strings.Join(named[id], ", "))
+			t.Errorf("%s is listed %s, but %s names it: take it off the list", id, w.Listed, strings.Join(named[id], ", "))
 		}
 	}
+	is := func(f func(string) bool, id string) bool { return f != nil && f(id) }
 	var uncovered []string
 	count := map[string]int{}
 	for id := range ids {
 		switch {
+		case o.MetaFirst && is(o.Meta, id):
+			count[w.Meta]++
 		case len(named[id]) > 0:
-			count["named by a case"]++
-		case o.ByTest[id] != "":
-			count["checked by a Go test"]++
+			count[w.Named]++
+		case o.ByTest[id] != "", is(o.Tested, id):
+			count[w.ByTest]++
+		case is(o.Meta, id):
+			count[w.Meta]++
 		case o.NoBehaviour[id] != "":
-			count["no behaviour, with the reason"]++
+			count[w.NoBehaviour]++
 		default:
 			uncovered = append(uncovered, id)
 		}
 	}
+	SortIDs(uncovered)
+	t.Logf("%d %s%s: %v", len(ids), o.What, in, count)
+	return uncovered
+}
+
+// SortIDs sorts rule IDs by their prefix, then their number ("X-2" before
+// "X-10"); an ID without a number goes by its text.
+func SortIDs(ids []string) {
 	num := regexp.MustCompile(`^(.*?)(\d+)$`)
-	sort.Slice(uncovered, func(i, j int) bool {
-		a, b := num.FindStringSubmatch(uncovered[i]), num.FindStringSubmatch(uncovered[j])
+	sort.Slice(ids, func(i, j int) bool {
+		a, b := num.FindStringSubmatch(ids[i]), num.FindStringSubmatch(ids[j])
+		if a == nil || b == nil {
+			return ids[i] < ids[j]
+		}
 		if a[1] != b[1] {
 			return a[1] < b[1]
 		}
 		return len(a[2]) < len(b[2]) || len(a[2]) == len(b[2]) && a[2] < b[2]
 	})
-	t.Logf("%d %s in %s: %v", len(ids), o.What, o.Name, count)
-	return uncovered
 }
 
 var ambRE = regexp.MustCompile(`\bAMB-[0-9]+\b`)
