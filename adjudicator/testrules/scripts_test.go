@@ -14,7 +14,7 @@ var lookup = testrules.Lookup
 
 func TestScripts(t *testing.T) {
 	scripts := scripttest.Load(t, os.DirFS("testdata"), ".")
-	scripttest.RunAll(t, scripts, lookup)
+	scripttest.RunParallel(t, scripts, lookup)
 	if miss := scripttest.Uncovered(scripts, []string{"RACE-BID-1", "RACE-BID-2", "RACE-TRAP-1", "RACE-END-1", "RACE-ORDERS-1"}); len(miss) > 0 {
 		t.Errorf("rules with no case: %v", miss)
 	}

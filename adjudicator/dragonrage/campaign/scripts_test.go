@@ -23,5 +23,5 @@ var lookup = game.Lookup(func(name string) (adjudicator.Ruleset, bool) {
 
 // TestScripts plays every rule case under testdata/.
 func TestScripts(t *testing.T) {
-	scripttest.RunAll(t, scripttest.Load(t, os.DirFS("testdata"), "."), lookup)
+	scripttest.RunParallel(t, scripttest.Load(t, os.DirFS("testdata"), "."), lookup)
 }
