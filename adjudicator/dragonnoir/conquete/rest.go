@@ -270,3 +270,14 @@ func (x *world) recoverPE(t *Troop) []*Counter {
 	}
 	return out
 }
+
+// kandarAlone reports whether troop K is the Reptilians' only visible troop
+// in region (AMB-56: its flight forces the side's choice there).
+func kandarAlone(st *State, region string) bool {
+	for _, t := range st.TroopsIn(region, Reptilians) {
+		if !t.Stealthy && t.ID != KandarTroop {
+			return false
+		}
+	}
+	return true
+}
