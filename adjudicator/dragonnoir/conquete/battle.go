@@ -110,6 +110,7 @@ func battlePosition(st *State, region string) *BattlePosition {
 			p.Forces = append(p.Forces, f)
 		}
 	}
+	p.Forces = append(p.Forces, kandarsJoin(st, region)...) // rest.go
 	people := st.PeopleAt(region)
 	switch r := st.Region; {
 	case people == "":
@@ -232,6 +233,7 @@ func (x *world) startBattle(region string) {
 	x.emit(child)
 	x.say(nil, "The Battle of %s begins (%s): %s; its counters are placed on the tactical map (DN3-CAMP-BATTLE-4 … 6): %s.",
 		x.data().regionName(region), key, map[bool]string{true: "a night battle (AMB-88)", false: "by day"}[pos.Battle.Night], list(units))
+	x.kandarsJoined(region, pos) // rest.go (AMB-55)
 	if a := pos.Battle.Attacked; a != "" {
 		x.say(nil, "%s command %s, who fight to the death and never leave the map (DN3-CAMP-BATTLE-2, AMB-60).",
 			capital(sideName(Other(st.Region.Attack))), x.data().Peoples[a].Name)

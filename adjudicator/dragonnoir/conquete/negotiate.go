@@ -266,8 +266,12 @@ func (x *world) fightChoice(region string) {
 	}
 	if len(forced) > 0 {
 		x.emit(&FightChosen{Choices: forced})
-		if forced[Reptilians] == "fight" {
+		// Kandärs (rest.go's chapter): the forced choices' lines.
+		switch forced[Reptilians] {
+		case "fight":
 			x.say(nil, "The Kandärs attack the Rebels besieging Fort Ekal at once, whatever the odds: the Reptilians fight (DN3-CAMP-KANDAR-5, PBEM-DN3-18).")
+		case "flee":
+			x.say(nil, "Their Officer dead, the Kandärs flee any Battle: troop K, the Reptilians' only troop here, flees; the Reptilians are not asked (DN3-CAMP-KANDAR-8, AMB-56, PBEM-DN3-28).")
 		}
 	}
 	if len(ws) > 0 {
@@ -277,12 +281,24 @@ func (x *world) fightChoice(region string) {
 	x.say(nil, "The choices are revealed together: the Rebels %s, the Reptilians %s (DN3-CAMP-BATTLE-3).", forced[Rebels], forced[Reptilians])
 }
 
-// forcedChoices are the fight-or-flee choices the rules make: the Kandärs
-// attack the Rebels besieging the Fort the Reptilians hold
-// (DN3-CAMP-KANDAR-5, AMB-55: both sides at Fort Ekal before its Battle).
+// forcedChoices are the fight-or-flee choices the rules make (Kandärs):
+// their Officer dead, troop K flees any Battle (DN3-CAMP-KANDAR-8, AMB-56):
+// where K is the Reptilians' only visible troop, their choice is flee;
+// beside other Reptilian troops the side's one marker (G.9.2.a) is the
+// Reptilians' to choose, and K shares it (a ruling, see the docs).
+// Otherwise the Kandärs attack the Rebels besieging the Fort the
+// Reptilians hold (DN3-CAMP-KANDAR-5, AMB-55: both sides at Fort Ekal
+// before its Battle).
 func forcedChoices(st *State, region string) map[adjudicator.Side]string {
 	out := map[adjudicator.Side]string{}
-	if k := st.Troop(Reptilians, KandarTroop); region == "fort-ekal" && st.Held == Reptilians && k != nil && k.Region == region && !k.Stealthy {
+	k := st.Troop(Reptilians, KandarTroop)
+	here := k != nil && k.Region == region && !k.Stealthy
+	switch {
+	case here && kandarOfficerDead(st):
+		if kandarAlone(st, region) {
+			out[Reptilians] = "flee"
+		}
+	case here && region == "fort-ekal" && st.Held == Reptilians:
 		out[Reptilians] = "fight"
 	}
 	if len(out) == 0 {

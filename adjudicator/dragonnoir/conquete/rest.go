@@ -270,3 +270,49 @@ func (x *world) recoverPE(t *Troop) []*Counter {
 	}
 	return out
 }
+
+// kandarAlone reports whether troop K is the Reptilians' only visible troop
+// in region (AMB-56: its flight forces the side's choice there).
+func kandarAlone(st *State, region string) bool {
+	for _, t := range st.TroopsIn(region, Reptilians) {
+		if !t.Stealthy && t.ID != KandarTroop {
+			return false
+		}
+	}
+	return true
+}
+
+// kandarsJoin are the counters of troop K waiting at the valley's exit
+// that join a Battle the Reptilians fight at Fort Ekal, from the edge that
+// leads to the exit (AMB-55: the besiegers do not start a Battle, they
+// join one). Their Officer dead, they flee any Battle and join none
+// (AMB-56). Those still on the map at its end go back to waiting at the
+// exit (a ruling, see the docs): kandarTurn brings them in at the start of
+// the next turn if the Fort is no longer the Rebels'.
+func kandarsJoin(st *State, region string) []BattleForce {
+	k := st.Troop(Reptilians, KandarTroop)
+	if region != "fort-ekal" || k == nil || k.Region != "sortie" || kandarOfficerDead(st) || !st.Visible(region, Reptilians) {
+		return nil
+	}
+	var out []BattleForce
+	for _, id := range k.Counters {
+		if c := st.Counters[id]; c != nil && !c.Dead {
+			out = append(out, BattleForce{Unit: id, Side: ChildReptilians, Zone: "edge", Edge: "sortie", Wounds: c.Wounds, People: c.People})
+		}
+	}
+	return out
+}
+
+// kandarsJoined says which Kandärs waiting at the exit join the Battle of
+// region (kandarsJoin, AMB-55).
+func (x *world) kandarsJoined(region string, pos *BattlePosition) {
+	var ids []string
+	for _, f := range pos.Forces {
+		if f.Zone == "edge" && f.Edge == "sortie" && region == "fort-ekal" && x.st().TroopOf(f.Unit) != nil && x.st().TroopOf(f.Unit).ID == KandarTroop {
+			ids = append(ids, f.Unit)
+		}
+	}
+	if len(ids) > 0 {
+		x.say(nil, "The Kandärs waiting at the valley exit join the Battle from the edge Sortie de la vallée: %s (DN3-CAMP-KANDAR-4, AMB-55).", list(ids))
+	}
+}
