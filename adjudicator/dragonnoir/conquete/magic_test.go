@@ -18,33 +18,11 @@ func TestStrategicSpellsSecret(t *testing.T) {
 	if len(fails) > 0 {
 		t.Fatalf("%s: %v", file, fails)
 	}
-	st := g.st.(*conquete.State)
 	secrets := map[adjudicator.Side][]string{ // what each side's spell tells it
 		conquete.Rebels:     {"Identify", "zacharie", "Reptilians (AMB-84)", "110"},
 		conquete.Reptilians: {"Locate", "sorcerer", "for konrad"},
 	}
-	for _, viewer := range []adjudicator.Side{conquete.Rebels, conquete.Reptilians, adjudicator.Observer} {
-		for _, l := range leaks(st, viewer, g.lines, g.events) {
-			t.Error(l)
-		}
-		for caster, words := range secrets {
-			if caster == viewer {
-				continue
-			}
-			for _, l := range adjudicator.For(g.lines, viewer) {
-				for _, w := range words {
-					if strings.Contains(l.Text, w) {
-						t.Errorf("%s reads %q of the %s' spell: %q", viewer, w, caster, l.Text)
-					}
-				}
-			}
-			for _, r := range g.rolls {
-				if strings.Contains(r.Outcome, words[1]) && (r.To.Includes(viewer) || r.To.Public()) {
-					t.Errorf("%s sees the roll %q (to %v)", viewer, r.Label, r.To)
-				}
-			}
-		}
-	}
+	spellsKept(t, file, g, secrets)
 	// Locate's answer, from a stealthy troop, stays the Reptilians'.
 	g2, fails := playDirect(t, loadCase(t, "magic/DN3-SPELL-MAGE-25-locate.yaml"))
 	if len(fails) > 0 {
@@ -102,31 +80,7 @@ func TestStrategicSpellsSecretEverySheet(t *testing.T) {
 		if len(fails) > 0 {
 			t.Fatalf("%s: %v", file, fails)
 		}
-		st := g.st.(*conquete.State)
-		for _, viewer := range []adjudicator.Side{conquete.Rebels, conquete.Reptilians, adjudicator.Observer} {
-			for _, l := range leaks(st, viewer, g.lines, g.events) {
-				t.Errorf("%s: %s", file, l)
-			}
-			for caster, words := range secrets {
-				if caster == viewer {
-					continue
-				}
-				for _, l := range adjudicator.For(g.lines, viewer) {
-					for _, w := range words {
-						if strings.Contains(l.Text, w) {
-							t.Errorf("%s: %s reads %q of the %s' spells: %q", file, viewer, w, caster, l.Text)
-						}
-					}
-				}
-				for _, r := range g.rolls {
-					for _, w := range words {
-						if strings.Contains(r.Outcome, w) && (r.To.Includes(viewer) || r.To.Public()) {
-							t.Errorf("%s: %s sees the roll %q (to %v)", file, viewer, r.Outcome, r.To)
-						}
-					}
-				}
-			}
-		}
+		spellsKept(t, file, g, secrets)
 		for _, ev := range g.events {
 			if _, sealed := ev.(*adjudicator.Secret); sealed {
 				continue
@@ -151,6 +105,36 @@ func TestStrategicSpellsSecretEverySheet(t *testing.T) {
 			}
 			if !seen {
 				t.Errorf("%s: the referee does not read the %s' %q", file, caster, words[len(words)-1])
+			}
+		}
+	}
+}
+
+// spellsKept checks that no side but the caster's, and no observer, reads
+// what secrets says each side's strategic spells told it: in a line, a
+// roll it sees, or anything leaks finds (HID-13).
+func spellsKept(t *testing.T, file string, g *direct, secrets map[adjudicator.Side][]string) {
+	t.Helper()
+	st := g.st.(*conquete.State)
+	for _, viewer := range []adjudicator.Side{conquete.Rebels, conquete.Reptilians, adjudicator.Observer} {
+		for _, l := range leaks(st, viewer, g.lines, g.events) {
+			t.Errorf("%s: %s", file, l)
+		}
+		for caster, words := range secrets {
+			if caster == viewer {
+				continue
+			}
+			for _, w := range words {
+				for _, l := range adjudicator.For(g.lines, viewer) {
+					if strings.Contains(l.Text, w) {
+						t.Errorf("%s: %s reads %q of the %s' spells: %q", file, viewer, w, caster, l.Text)
+					}
+				}
+				for _, r := range g.rolls {
+					if strings.Contains(r.Outcome, w) && (r.To.Includes(viewer) || r.To.Public()) {
+						t.Errorf("%s: %s sees the roll %q (to %v)", file, viewer, r.Outcome, r.To)
+					}
+				}
 			}
 		}
 	}
