@@ -121,9 +121,12 @@ func init() {
 					says = append(says, l.Unit+" "+strings.Join(what, ", "))
 				}
 			}
-			if len(says) > 0 {
-				w.tell(adjudicator.To(side), nil, "Your army sheet, seen by you alone (HID-11): %s.", strings.Join(says, "; "))
+			// Told whatever it holds: a line only when there is something
+			// to say would tell the other side that much.
+			if len(says) == 0 {
+				says = []string{"no magician, every counter fresh"}
 			}
+			w.tell(adjudicator.To(side), nil, "Your army sheet, seen by you alone (HID-11): %s.", strings.Join(says, "; "))
 		},
 	}
 }
