@@ -73,6 +73,10 @@ type ChildGame struct {
 	Position string            `json:"position,omitempty"` // an inline position
 	Options  map[string]string `json:"options,omitempty"`  // its options (the VP goal, a handicap)
 	Players  []ChildPlayer     `json:"players"`            // who plays each of its sides
+	// Module names the module data the child is played from: a module of
+	// the data file's library, or one its ruleset ships; "" for the
+	// ruleset's first builtin module.
+	Module string `json:"module,omitempty"`
 }
 
 // EventType implements Event.
@@ -83,6 +87,20 @@ func (*ChildGame) EventType() string { return TypeChildGame }
 type ChildPlayer struct {
 	Side   Side `json:"side" yaml:"side"`     // the child's side: invader
 	Player Side `json:"player" yaml:"player"` // the series' side whose player plays it: p3
+}
+
+// ChildModules is implemented by a series whose options name the modules
+// its children are played from (ChildGame.Module): umpire checks, when the
+// series is created, that each can be found, rather than fail when the
+// series reaches its first child.
+type ChildModules interface {
+	ChildModules(st State) []ModuleUse
+}
+
+// ModuleUse is one module a series' children are played from: their
+// ruleset, the module's name, and the option that names it.
+type ModuleUse struct {
+	Ruleset, Module, Option string
 }
 
 // SeriesEventTypes lists the engine-level events a series ruleset emits;

@@ -460,6 +460,15 @@ func (s *Service) prepare(ctx context.Context, req CreateRequest, parent *game.P
 		secrets[p.SeatName()] = sec
 		private[playerSecret(p.SeatName())] = verifier
 	}
+	// A series whose options name its children's modules: each must be
+	// found now, not when the series reaches its first child.
+	if cm, ok := rs.(adjudicator.ChildModules); ok {
+		for _, u := range cm.ChildModules(g.State) {
+			if _, _, err := s.FindModule(ctx, u.Ruleset, u.Module); err != nil {
+				return nil, fmt.Errorf("option %s=%s: %w", u.Option, u.Module, err)
+			}
+		}
+	}
 	b := store.Batch{Game: id, Expected: 0, Events: toNew(recs), Secrets: private, Marks: req.Marks}
 	// A game whose position has sealed parts reads them first (a series'
 	// child: series.go).

@@ -221,7 +221,7 @@ func (s *Service) child(ctx context.Context, g *game.Game, c *adjudicator.ChildG
 	id := adjudicator.ChildID(g.ID, c.Key)
 	parent := &game.Parent{Game: g.ID, Key: c.Key, Seq: seq}
 	req := CreateRequest{ID: id, Ruleset: c.Ruleset, Scenario: c.Scenario, Position: []byte(c.Position),
-		Options: childOptions(g, c), Referee: g.Created.Referee, Sealed: g.ChildSecrets(c.Key)}
+		Options: childOptions(g, c), Referee: g.Created.Referee, Sealed: g.ChildSecrets(c.Key), Module: c.Module}
 	for _, p := range c.Players {
 		pl, ok := g.Player(p.Player)
 		if !ok {
@@ -286,6 +286,8 @@ func childDiffers(have *game.Created, want CreateRequest, parent *game.Parent) s
 		return "it is not the game this series event created"
 	case have.Ruleset != want.Ruleset || have.Scenario != want.Scenario || have.Position != string(want.Position):
 		return "another ruleset, scenario or position"
+	case want.Module != "" && (have.Module == nil || have.Module.Name != want.Module):
+		return "another module"
 	}
 	rules, clock := game.SplitOptions(want.Options)
 	if !maps.Equal(have.Options, rules) || !maps.Equal(have.Clock, clock) {

@@ -163,7 +163,7 @@ func CheckLinks(series string, evs []store.Event, children map[string][]store.Ev
 			add("%s: its log does not start with game.created", cid)
 			continue
 		}
-		want := CreateRequest{Ruleset: c.Ruleset, Scenario: c.Scenario, Position: []byte(c.Position), Options: childOptions(&game.Game{Created: sc}, c)}
+		want := CreateRequest{Ruleset: c.Ruleset, Scenario: c.Scenario, Position: []byte(c.Position), Options: childOptions(&game.Game{Created: sc}, c), Module: c.Module}
 		for _, p := range c.Players {
 			addr := ""
 			for _, sp := range sc.Players {

@@ -208,7 +208,7 @@ func (x *world) startBattle(region string) {
 		return
 	}
 	child := &adjudicator.ChildGame{Key: key, Title: fmt.Sprintf("the Battle of %s, turn %d", x.data().regionName(region), st.Turn),
-		Ruleset: BattleRuleset, Position: string(b),
+		Ruleset: BattleRuleset, Position: string(b), Module: st.BattleModule,
 		Players: []adjudicator.ChildPlayer{{Side: ChildRebels, Player: Rebels}, {Side: ChildReptilians, Player: Reptilians}}}
 	if err := adjudicator.CheckChild(child); err != nil {
 		x.r.Fail(err)

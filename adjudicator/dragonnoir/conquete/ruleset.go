@@ -46,6 +46,8 @@ var knownOptions = []adjudicator.OptionInfo{
 		Doc: "the last strategic turn, as DAY-SLOT (3-soir, 4-nuit): the game ends after it (AMB-97; the module's default is the end of the Soir of day 3)"},
 	{Name: "battles", Default: "tactical",
 		Doc: "tactical: the players play each Battle as a Dragon Noir game; referee: the referee decides each Battle, ending its game with the result in words (dead:, wounded:, left:, pe:, negotiation:; docs/la-conquete.md)"},
+	{Name: "battle-module", Default: "builtin",
+		Doc: "the Dragon Noir module the Battles are played from: a module of the data file's library (umpire module list dragonnoir), with a group's own counters or boards; builtin: the one umpire ships"},
 }
 
 func (ruleset) Info() adjudicator.Info {
@@ -70,6 +72,15 @@ var builtinData = sync.OnceValues(func() (*Data, error) {
 	return LoadModule(m)
 })
 
+// ChildModules is the Battles' module when the option battle-module names
+// one: umpire checks it exists when the campaign is created.
+func (ruleset) ChildModules(s adjudicator.State) []adjudicator.ModuleUse {
+	if st := s.(*State); st.BattleModule != "" {
+		return []adjudicator.ModuleUse{{Ruleset: BattleRuleset, Module: st.BattleModule, Option: "battle-module"}}
+	}
+	return nil
+}
+
 // BuiltinModules lists the modules shipped in umpire.
 func (ruleset) BuiltinModules() []string { return builtins.List() }
 
@@ -88,6 +99,7 @@ func (ruleset) CheckModule(m adjudicator.Module) error {
 type options struct {
 	lastDay, lastSlot int
 	refereeBattles    bool
+	battleModule      string // "" for the builtin
 }
 
 func parseOptions(d *Data, o map[string]string) (options, error) {
@@ -121,8 +133,15 @@ func parseOptions(d *Data, o map[string]string) (options, error) {
 			default:
 				return opt, fmt.Errorf("option battles=%s: write tactical (the players play each Battle) or referee (the referee decides it)", v)
 			}
+		case "battle-module":
+			if v == "" || strings.ContainsAny(v, " /\\\t") {
+				return opt, fmt.Errorf("option battle-module=%q: name a module of the data file's library (umpire module list dragonnoir), or builtin", v)
+			}
+			if v != "builtin" {
+				opt.battleModule = v
+			}
 		default:
-			return opt, fmt.Errorf("unknown option %q (La Conquête knows length and battles)", k)
+			return opt, fmt.Errorf("unknown option %q (La Conquête knows length, battles and battle-module)", k)
 		}
 	}
 	return opt, nil

@@ -23,7 +23,7 @@ import (
 func newGame(d *Data, opt options) *State {
 	st := &State{Phase: PhaseSetup, Step: "asked", Turn: 1, Day: d.Start.Day, Slot: d.slot(d.Start.Slot),
 		LastDay: opt.lastDay, LastSlot: opt.lastSlot, Counters: map[string]*Counter{}, Peoples: map[string]*PeopleState{},
-		Held: Reptilians, RefereeBattles: opt.refereeBattles, data: d}
+		Held: Reptilians, RefereeBattles: opt.refereeBattles, BattleModule: opt.battleModule, data: d}
 	for _, id := range slices.Sorted(maps.Keys(d.Counters)) {
 		k := d.Counters[id]
 		if k.Side == string(Rebels) || k.Side == string(Reptilians) {

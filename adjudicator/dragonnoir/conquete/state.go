@@ -199,6 +199,9 @@ type State struct {
 	LastSlot int `json:"last_slot"`
 	// RefereeBattles: the referee decides the Battles (option battles).
 	RefereeBattles bool `json:"referee_battles,omitempty"`
+	// BattleModule is the Dragon Noir module the Battles are played from
+	// (option battle-module; "" for the builtin).
+	BattleModule string `json:"battle_module,omitempty"`
 
 	Troops   []*Troop                `json:"troops"`
 	Counters map[string]*Counter     `json:"counters"`
