@@ -7,8 +7,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/umpire-pbem/umpire/adjudicator"
-	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete/conquetetest"
 	"github.com/umpire-pbem/umpire/adjudicator/game"
 	"github.com/umpire-pbem/umpire/adjudicator/rulesets"
@@ -38,22 +36,10 @@ func conqueteCampaign(b *testing.B) (string, []string) {
 	defer st.Close()
 	ctx := context.Background()
 	s := &games.Service{Store: st, Rules: rulesets.Lookup, Rand: &conquetetest.Bytes{}, Now: conquetetest.Clock()}
-	var players []games.Player
-	for _, side := range conquetetest.Sides {
-		players = append(players, games.Player{Side: side, Address: conquetetest.Address(side)})
-	}
-	if _, err := s.Create(ctx, games.CreateRequest{ID: conquetetest.ID, Ruleset: conquete.Name, Scenario: conquete.ScenarioID,
-		Options: conquetetest.Options(), Referee: "referee@example.org", Players: players}); err != nil {
+	if err := createConquete(ctx, s, conquetetest.Options()); err != nil {
 		b.Fatal(err)
 	}
-	d := &conquetetest.Driver{
-		Load: func(id string) (*game.Game, error) { return s.Load(ctx, id) },
-		Submit: func(id string, side adjudicator.Side, orders string) error {
-			_, err := s.Submit(ctx, games.SubmitRequest{Game: id, Side: side, Src: []byte(orders), Via: "bench"})
-			return err
-		},
-	}
-	battles, err := d.Play(conquetetest.ID, conquetetest.NewCampaign().Next)
+	battles, err := conqueteDriver(ctx, s).Play(conquetetest.ID, conquetetest.NewCampaign().Next)
 	if err != nil {
 		b.Fatal(err)
 	}

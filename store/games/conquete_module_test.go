@@ -23,16 +23,10 @@ import (
 func TestConqueteBattleModule(t *testing.T) {
 	ctx := context.Background()
 	s := &games.Service{Store: store.NewMemory(), Rules: rulesets.Lookup, Rand: &conquetetest.Bytes{}, Now: conquetetest.Clock()}
-	var players []games.Player
-	for _, side := range conquetetest.Sides {
-		players = append(players, games.Player{Side: side, Address: conquetetest.Address(side)})
-	}
 	create := func(module string) error {
 		opts := conquetetest.Options()
 		opts["battle-module"] = module
-		_, err := s.Create(ctx, games.CreateRequest{ID: conquetetest.ID, Ruleset: conquete.Name, Scenario: conquete.ScenarioID,
-			Options: opts, Referee: "referee@example.org", Players: players})
-		return err
+		return createConquete(ctx, s, opts)
 	}
 	if err := create("ours"); err == nil || !strings.Contains(err.Error(), "option battle-module=ours") {
 		t.Fatalf("a module the library does not hold: %v", err)
@@ -48,14 +42,7 @@ func TestConqueteBattleModule(t *testing.T) {
 	if err := create("ours"); err != nil {
 		t.Fatal(err)
 	}
-	d := &conquetetest.Driver{
-		Load: func(id string) (*game.Game, error) { return s.Load(ctx, id) },
-		Submit: func(id string, side adjudicator.Side, orders string) error {
-			_, err := s.Submit(ctx, games.SubmitRequest{Game: id, Side: side, Src: []byte(orders), Via: "test"})
-			return err
-		},
-	}
-	battles, err := d.Play(conquetetest.ID, conquetetest.NewCampaign().Next)
+	battles, err := conqueteDriver(ctx, s).Play(conquetetest.ID, conquetetest.NewCampaign().Next)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -73,5 +60,27 @@ func TestConqueteBattleModule(t *testing.T) {
 	}
 	if a, err := s.VerifySeries(ctx, conquetetest.ID, games.Known{}, false); err != nil || !a.OK() {
 		t.Fatalf("verify: %v %v", a.Problems(), err)
+	}
+}
+
+// createConquete creates conquetetest's campaign in s with opts.
+func createConquete(ctx context.Context, s *games.Service, opts map[string]string) error {
+	var players []games.Player
+	for _, side := range conquetetest.Sides {
+		players = append(players, games.Player{Side: side, Address: conquetetest.Address(side)})
+	}
+	_, err := s.Create(ctx, games.CreateRequest{ID: conquetetest.ID, Ruleset: conquete.Name, Scenario: conquete.ScenarioID,
+		Options: opts, Referee: "referee@example.org", Players: players})
+	return err
+}
+
+// conqueteDriver plays conquetetest's campaign through s.
+func conqueteDriver(ctx context.Context, s *games.Service) *conquetetest.Driver {
+	return &conquetetest.Driver{
+		Load: func(id string) (*game.Game, error) { return s.Load(ctx, id) },
+		Submit: func(id string, side adjudicator.Side, orders string) error {
+			_, err := s.Submit(ctx, games.SubmitRequest{Game: id, Side: side, Src: []byte(orders), Via: "test"})
+			return err
+		},
 	}
 }
