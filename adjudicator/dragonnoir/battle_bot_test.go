@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
@@ -218,17 +217,7 @@ func (bg *botGame) recordBattle(region, position string) []byte {
 	for _, l := range strings.Split(strings.TrimRight(position, "\n"), "\n") {
 		fmt.Fprintf(&b, "  %s\n", l)
 	}
-	faces := make([]string, len(bg.Faces))
-	for i, f := range bg.Faces {
-		faces[i] = strconv.Itoa(f)
-	}
-	fmt.Fprintf(&b, "dice: [%s]\nsteps:\n", strings.Join(faces, ", "))
-	for _, s := range bg.Steps {
-		fmt.Fprintf(&b, "  - side: %s\n    orders: |\n", s.Side)
-		for _, l := range strings.Split(strings.TrimRight(s.Orders, "\n"), "\n") {
-			fmt.Fprintf(&b, "      %s\n", l)
-		}
-	}
+	bg.writeDiceAndSteps(&b)
 	fmt.Fprintf(&b, "expect:\n  over: true\n  turn: %d\n  winner: %q\n  result: %q\n  due: []\n", st.Turn, st.Winner, st.Result)
 	return []byte(b.String())
 }

@@ -665,6 +665,22 @@ func TestBotGames(t *testing.T) {
 
 // record writes the game as a game script (docs/game-script.md): the
 // mails as sent, the dice rolled, and its end.
+// writeDiceAndSteps writes the dice the game rolled and the mails the bot
+// sent, as a game script's dice: and steps:.
+func (bg *botGame) writeDiceAndSteps(b *strings.Builder) {
+	faces := make([]string, len(bg.Faces))
+	for i, f := range bg.Faces {
+		faces[i] = strconv.Itoa(f)
+	}
+	fmt.Fprintf(b, "dice: [%s]\nsteps:\n", strings.Join(faces, ", "))
+	for _, s := range bg.Steps {
+		fmt.Fprintf(b, "  - side: %s\n    orders: |\n", s.Side)
+		for _, l := range strings.Split(strings.TrimRight(s.Orders, "\n"), "\n") {
+			fmt.Fprintf(b, "      %s\n", l)
+		}
+	}
+}
+
 func (bg *botGame) record(sc *Scenario) []byte {
 	st := bg.Final
 	var b strings.Builder
@@ -676,17 +692,7 @@ func (bg *botGame) record(sc *Scenario) []byte {
 	fmt.Fprintf(&b, "  When a rule changes the game, play it again and look at it:\n")
 	fmt.Fprintf(&b, "  go test ./adjudicator/dragonnoir -run TestBotGames -update\n")
 	fmt.Fprintf(&b, "ruleset: dragonnoir\nscenario: %s\n", sc.ID)
-	faces := make([]string, len(bg.Faces))
-	for i, f := range bg.Faces {
-		faces[i] = strconv.Itoa(f)
-	}
-	fmt.Fprintf(&b, "dice: [%s]\nsteps:\n", strings.Join(faces, ", "))
-	for _, s := range bg.Steps {
-		fmt.Fprintf(&b, "  - side: %s\n    orders: |\n", s.Side)
-		for _, l := range strings.Split(strings.TrimRight(s.Orders, "\n"), "\n") {
-			fmt.Fprintf(&b, "      %s\n", l)
-		}
-	}
+	bg.writeDiceAndSteps(&b)
 	fmt.Fprintf(&b, "expect:\n  over: true\n  turn: %d\n  winner: %s\n  result: %s\n  due: []\n", st.Turn, st.Winner, st.Result)
 	return []byte(b.String())
 }
