@@ -403,12 +403,7 @@ func battleSetup(d *Data, opts Rules, p *Position) (*State, error) {
 	default:
 		return nil, fmt.Errorf("position: step %q: a battle starts at its set-up, or (for a rule case) at adventurers or krobs", p.Step)
 	}
-	for flag, ids := range p.Done {
-		for _, id := range ids {
-			st.mark(flag, id)
-		}
-	}
-	if err := st.positionStanding(p.Standing); err != nil {
+	if err := st.positionStanding(p.Done, p.Standing); err != nil {
 		return nil, err
 	}
 	return st, nil

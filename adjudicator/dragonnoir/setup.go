@@ -279,19 +279,20 @@ func positionSetup(d *Data, opts Rules, src []byte) (*State, error) {
 	if err := st.placeMarkers(p.Boats, p.Oubliettes); err != nil { // chapters: Gharvs, movement
 		return nil, fmt.Errorf("position: %v", err)
 	}
-	for flag, ids := range p.Done {
-		for _, id := range ids {
-			st.mark(flag, id)
-		}
-	}
-	if err := st.positionStanding(p.Standing); err != nil {
+	if err := st.positionStanding(p.Done, p.Standing); err != nil {
 		return nil, err
 	}
 	return st, nil
 }
 
-// positionStanding sets the sides' standing orders a position gives.
-func (st *State) positionStanding(standing map[adjudicator.Side]map[string]string) error {
+// positionStanding sets what a position says the counters have done this
+// turn (done:) and the sides' standing orders (standing:).
+func (st *State) positionStanding(done map[string][]string, standing map[adjudicator.Side]map[string]string) error {
+	for flag, ids := range done {
+		for _, id := range ids {
+			st.mark(flag, id)
+		}
+	}
 	for side, m := range standing {
 		for k, v := range m {
 			if !slices.Contains(standingKeys, k) {
