@@ -1,9 +1,10 @@
 package dragonnoir_test
 
 import (
-	"github.com/umpire-pbem/umpire/adjudicator"
 	"strings"
 	"testing"
+
+	"github.com/umpire-pbem/umpire/adjudicator"
 
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 )
@@ -92,13 +93,10 @@ func TestGiantChecks(t *testing.T) {
 		{"fire-target: DN3-PEOPLE-ENT-12,", "aim: DN3-PEOPLE-ENT-12,", `kind ent: cites: "aim" is one of stunned, killed, fire-target, rear, fly`},
 		{"step-cost: centre, reach-up: 1,", "step-cost: centre, reach-up: -1,", "kind black-dragon: attacks, reach-up, infiltration-size and magic-resistance are 0 or more"},
 	} {
-		m := builtin(t)
-		src := string(m.Files["counters.yaml"])
-		if !strings.Contains(src, c.old) {
-			t.Errorf("counters.yaml no longer holds %q: update the case", c.old)
+		m, ok := editedModule(t, "counters.yaml", c.old, c.new)
+		if !ok {
 			continue
 		}
-		m.Files["counters.yaml"] = []byte(strings.Replace(src, c.old, c.new, 1))
 		_, err := dragonnoir.LoadModule(m)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "counters.yaml:") {
 			t.Errorf("%s: got %v, want an error at its line with %q", c.new, err, c.want)

@@ -48,16 +48,28 @@ func TestLoaderErrors(t *testing.T) {
 		{"fire.yaml", `heavy:  [C, C, "-", "-", "-", "-", "-", "-", "-", "-"]`, `heavy:  [C, D, "-", "-", "-", "-", "-", "-", "-", "-"]`, `weapon short-bow, heavy cover, roll 2: "D" is not in the key`},
 	}
 	for _, c := range cases {
-		m := builtin(t)
-		src := string(m.Files[c.file])
-		if !strings.Contains(src, c.old) {
-			t.Errorf("%s no longer holds %q: update the case", c.file, c.old)
+		m, ok := editedModule(t, c.file, c.old, c.new)
+		if !ok {
 			continue
 		}
-		m.Files[c.file] = []byte(strings.Replace(src, c.old, c.new, 1))
 		err := dragonnoir.Ruleset.(adjudicator.Modular).CheckModule(m)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s with %q: got %v, want %q", c.file, c.new, err, c.want)
 		}
 	}
+}
+
+// editedModule is the builtin module with old replaced by new in file;
+// false, and the test told to update its case, when file no longer holds
+// old.
+func editedModule(t *testing.T, file, old, new string) (adjudicator.Module, bool) {
+	t.Helper()
+	m := builtin(t)
+	src := string(m.Files[file])
+	if !strings.Contains(src, old) {
+		t.Errorf("%s no longer holds %q: update the case", file, old)
+		return m, false
+	}
+	m.Files[file] = []byte(strings.Replace(src, old, new, 1))
+	return m, true
 }

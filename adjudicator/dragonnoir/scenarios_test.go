@@ -92,13 +92,10 @@ func TestScenarioChecks(t *testing.T) {
 		{`{unit: boat-1, at: "1702", facing: "N"}`, `{unit: boat-1, at: "1502", facing: "N"}`, "boat boat-1 covers 1502, which is talus: a boat lies on water or a beach"},
 	}
 	for _, c := range cases {
-		m := builtin(t)
-		src := string(m.Files["scenarios.yaml"])
-		if !strings.Contains(src, c.old) {
-			t.Errorf("scenarios.yaml no longer holds %q: update the case", c.old)
+		m, ok := editedModule(t, "scenarios.yaml", c.old, c.new)
+		if !ok {
 			continue
 		}
-		m.Files["scenarios.yaml"] = []byte(strings.Replace(src, c.old, c.new, 1))
 		err := dragonnoir.Ruleset.(adjudicator.Modular).CheckModule(m)
 		if err == nil || !strings.Contains(err.Error(), c.want) || !strings.Contains(err.Error(), "scenarios.yaml:") {
 			t.Errorf("%q: got %v, want %q at a line of scenarios.yaml", c.new, err, c.want)

@@ -160,13 +160,10 @@ func TestSpellListsLoader(t *testing.T) {
 			"a strategic spell is cast in the campaign (DN3-MAGIC-5): valley-only, with no effect: in a battle"},
 		{"spells.yaml", `category: pure, aim: hex, radius: 1,`, `category: pure, aim: hexes, radius: 1,`, "radius: is how many hexes around the hex it aims at"},
 	} {
-		m := builtin(t)
-		src := string(m.Files[c.file])
-		if !strings.Contains(src, c.old) {
-			t.Errorf("%s no longer holds %q: update the case", c.file, c.old)
+		m, ok := editedModule(t, c.file, c.old, c.new)
+		if !ok {
 			continue
 		}
-		m.Files[c.file] = []byte(strings.Replace(src, c.old, c.new, 1))
 		err := dragonnoir.Ruleset.(adjudicator.Modular).CheckModule(m)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%s with %q: got %v, want %q", c.file, c.new, err, c.want)
