@@ -39,18 +39,7 @@ func readFile(t *testing.T, path string) string {
 // playText plays a case given as text, which must hold.
 func playText(t *testing.T, src string, l func(string) (adjudicator.Ruleset, bool)) *script.Run {
 	t.Helper()
-	s, err := script.Parse("case.yaml", []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := script.Play(s, l, script.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !run.OK() {
-		t.Fatalf("the case fails: %v", run.Failures)
-	}
-	return run
+	return scripttest.PlayText(t, "case.yaml", []byte(src), l)
 }
 
 // allLines are every report line and roll of a run, as the referee reads

@@ -10,7 +10,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete"
-	"github.com/umpire-pbem/umpire/adjudicator/script"
+	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 )
 
 // fightHalf is a fight-or-flee choice with only the Rebels' answer in.
@@ -43,17 +43,7 @@ expect:
 // HID-15): neither in the log nor in his view; the referee's data keeps it
 // sealed (so the check can fail: the choice was taken).
 func TestFightChoicesStayHidden(t *testing.T) {
-	s, err := script.Parse("half.yaml", []byte(fightHalf))
-	if err != nil {
-		t.Fatal(err)
-	}
-	run, err := script.Play(s, lookup, script.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !run.OK() {
-		t.Fatalf("the case fails: %v", run.Failures)
-	}
+	run := scripttest.PlayText(t, "half.yaml", []byte(fightHalf), lookup)
 	var public, private strings.Builder
 	for _, e := range run.Log {
 		public.WriteString(e.Type)

@@ -151,7 +151,14 @@ func Play(t testing.TB, fsys fs.FS, file string, lookup game.Lookup) *script.Run
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := script.Parse(path.Base(file), src)
+	return PlayText(t, path.Base(file), src, lookup)
+}
+
+// PlayText plays the case src (named name in messages) and fails the test
+// unless it holds, as Play does for a case in a file.
+func PlayText(t testing.TB, name string, src []byte, lookup game.Lookup) *script.Run {
+	t.Helper()
+	s, err := script.Parse(name, src)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,7 +167,7 @@ func Play(t testing.TB, fsys fs.FS, file string, lookup game.Lookup) *script.Run
 		t.Fatal(err)
 	}
 	if !run.OK() {
-		t.Fatalf("%s fails: %v", file, run.Failures)
+		t.Fatalf("%s fails: %v", name, run.Failures)
 	}
 	return run
 }
