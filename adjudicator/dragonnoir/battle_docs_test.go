@@ -116,7 +116,7 @@ func TestBattleDocsExamples(t *testing.T) {
 		{"battle: reactions", "orders:\n  defensive-fire: [{shooter: jon, at: any}]\n", "no counter of the Reptilians with a bow"},
 		{"battle: retreat", "orders: {}\n", "is setup, rebels"},
 	} {
-		b := yamlBlocks("```yaml\n# " + c.marker + "\n" + c.src + "```\n")
+		b := docBlocks("```yaml\n# " + c.marker + "\n" + c.src + "```\n")
 		err := checkBlock(b[0])
 		switch {
 		case c.want == "" && err != nil:

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"regexp"
 	"slices"
 	"strings"
 	"testing"
@@ -14,6 +13,7 @@ import (
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir"
 	"github.com/umpire-pbem/umpire/adjudicator/script"
+	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 )
 
 // The example mails of docs/orders/dragon-noir.md are read by the
@@ -60,31 +60,6 @@ units:
   - {unit: guard-1, at: "0702", facing: S}
   - {unit: guard-2, at: "0902", facing: S}
 `
-
-// docBlock is one fenced yaml block of a doc.
-type docBlock struct {
-	line   int // of its first line in the doc
-	marker string
-	src    string
-}
-
-var fenceRe = regexp.MustCompile("(?ms)^```yaml\n(.*?)^```")
-
-// yamlBlocks returns the fenced yaml blocks of doc, each with its marker
-// (the first line, when it is a comment "# orders: …" or "# answer: …").
-func yamlBlocks(doc string) []docBlock {
-	var out []docBlock
-	for _, m := range fenceRe.FindAllStringSubmatchIndex(doc, -1) {
-		src := doc[m[2]:m[3]]
-		first, _, _ := strings.Cut(src, "\n")
-		b := docBlock{line: strings.Count(doc[:m[2]], "\n") + 1, src: src}
-		if strings.HasPrefix(first, "# orders:") || strings.HasPrefix(first, "# answer:") || strings.HasPrefix(first, "# battle:") {
-			b.marker = strings.TrimSpace(strings.TrimPrefix(first, "#"))
-		}
-		out = append(out, b)
-	}
-	return out
-}
 
 // mailParts reads a mail of the doc: its orders: node, and its side: and
 // phase: when it gives them.
@@ -200,16 +175,16 @@ func parseDocAnswer(path, src string) error {
 }
 
 // checkBlock parses the example b as its marker says.
-func checkBlock(b docBlock) error {
-	kind, arg, _ := strings.Cut(b.marker, ":")
+func checkBlock(b scripttest.DocBlock) error {
+	kind, arg, _ := strings.Cut(b.Marker, ":")
 	arg = strings.TrimSpace(arg)
 	switch kind {
 	case "orders":
-		return parseDocOrders(arg, b.src)
+		return parseDocOrders(arg, b.Src)
 	case "answer":
-		return parseDocAnswer(arg, b.src)
+		return parseDocAnswer(arg, b.Src)
 	case "battle": // DN3 battles (battle_docs_test.go)
-		return parseDocBattle(arg, b.src)
+		return parseDocBattle(arg, b.Src)
 	}
 	return fmt.Errorf("the block has no marker: start it with a comment line # orders: adventurers | krobs | reactions, # answer: DIR/CASE.yaml, or # battle: setup | rebels | reptilians | reactions")
 }
@@ -218,16 +193,16 @@ func checkBlock(b docBlock) error {
 // and every one is accepted by the ruleset's parser.
 func TestDocsExamples(t *testing.T) {
 	doc := readFile(t, ordersDoc)
-	blocks := yamlBlocks(doc)
+	blocks := docBlocks(doc)
 	if len(blocks) < 10 {
 		t.Fatalf("%s: only %d yaml blocks found; is the scan broken?", ordersDoc, len(blocks))
 	}
 	seen := map[string]int{}
 	for _, b := range blocks {
 		if err := checkBlock(b); err != nil {
-			t.Errorf("%s, the example starting at line %d: %v", ordersDoc, b.line, err)
+			t.Errorf("%s, the example starting at line %d: %v", ordersDoc, b.Line, err)
 		}
-		seen[b.marker]++
+		seen[b.Marker]++
 	}
 	for _, want := range []string{"orders: adventurers", "orders: krobs", "orders: reactions"} {
 		if seen[want] == 0 {
@@ -252,7 +227,7 @@ func TestDocsExamplesCatch(t *testing.T) {
 		if c.marker == "" {
 			doc = "```yaml\n" + c.src + "```\n"
 		}
-		b := yamlBlocks(doc)
+		b := docBlocks(doc)
 		if len(b) != 1 {
 			t.Fatalf("%q: %d blocks", doc, len(b))
 		}
@@ -260,4 +235,10 @@ func TestDocsExamplesCatch(t *testing.T) {
 			t.Errorf("%q: got %v, want an error with %q", doc, err, c.want)
 		}
 	}
+}
+
+// docBlocks are the orders doc's yaml blocks, marked by "# orders: …",
+// "# answer: …" or "# battle: …".
+func docBlocks(doc string) []scripttest.DocBlock {
+	return scripttest.YAMLBlocks(doc, "# orders:", "# answer:", "# battle:")
 }

@@ -3,7 +3,6 @@ package conquete_test
 import (
 	"fmt"
 	"os"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -11,6 +10,7 @@ import (
 
 	"github.com/umpire-pbem/umpire/adjudicator"
 	"github.com/umpire-pbem/umpire/adjudicator/dragonnoir/conquete"
+	"github.com/umpire-pbem/umpire/adjudicator/script/scripttest"
 )
 
 // The example mails of docs/orders/la-conquete.md are read by the
@@ -45,28 +45,6 @@ troops:
   - {side: reptilians, troop: R2, at: le-pont, counters: [chief-thessk, rept-warrior-4]}
   - {side: reptilians, troop: R3, at: le-gue, counters: [rept-scout-1, rept-scout-2], stealthy: true}
 `
-
-type docBlock struct {
-	line   int
-	marker string
-	src    string
-}
-
-var fenceRe = regexp.MustCompile("(?ms)^```yaml\n(.*?)^```")
-
-func yamlBlocks(doc string) []docBlock {
-	var out []docBlock
-	for _, m := range fenceRe.FindAllStringSubmatchIndex(doc, -1) {
-		src := doc[m[2]:m[3]]
-		first, _, _ := strings.Cut(src, "\n")
-		b := docBlock{line: strings.Count(doc[:m[2]], "\n") + 1, src: src}
-		if strings.HasPrefix(first, "#") {
-			b.marker = strings.TrimSpace(strings.TrimPrefix(first, "#"))
-		}
-		out = append(out, b)
-	}
-	return out
-}
 
 type docMail struct {
 	Side   string    `yaml:"side"`
@@ -162,22 +140,22 @@ func TestDocsExamples(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	blocks := yamlBlocks(string(b))
+	blocks := scripttest.YAMLBlocks(string(b), "#")
 	if len(blocks) < 10 {
 		t.Fatalf("only %d examples in %s", len(blocks), ordersDoc)
 	}
 	for _, bl := range blocks {
-		kind, rest, _ := strings.Cut(bl.marker, ":")
+		kind, rest, _ := strings.Cut(bl.Marker, ":")
 		rest = strings.TrimSpace(rest)
 		var err error
 		switch kind {
 		case "orders":
-			err = parseDocOrders(rest, bl.src)
+			err = parseDocOrders(rest, bl.Src)
 		case "answer":
 			side, file, _ := strings.Cut(rest, " ")
-			err = parseDocAnswer(t, side, strings.TrimSpace(file), bl.src)
+			err = parseDocAnswer(t, side, strings.TrimSpace(file), bl.Src)
 		case "position":
-			_, err = conquete.Ruleset.Setup(adjudicator.Setup{Position: []byte(bl.src),
+			_, err = conquete.Ruleset.Setup(adjudicator.Setup{Position: []byte(bl.Src),
 				Sides: []adjudicator.Side{conquete.Rebels, conquete.Reptilians}})
 		case "command":
 			continue
@@ -185,7 +163,7 @@ func TestDocsExamples(t *testing.T) {
 			err = fmt.Errorf("no marker: start the block with # orders: SIDE, # answer: SIDE CASE, # position or # command")
 		}
 		if err != nil {
-			t.Errorf("%s:%d (%s): %v", ordersDoc, bl.line, bl.marker, err)
+			t.Errorf("%s:%d (%s): %v", ordersDoc, bl.Line, bl.Marker, err)
 		}
 	}
 }
