@@ -128,6 +128,22 @@ func tactical() *dragonnoir.Data {
 	return td
 }
 
+// ownMagician is the caster a spell order names (n, its caster: id): a
+// counter of side's, and a magician, with its campaign and tactical kinds;
+// nil, with the refusal added to e, otherwise.
+func ownMagician(e *errs, st *State, side adjudicator.Side, n *yaml.Node, id string) (*Counter, *CounterKind, *dragonnoir.Kind) {
+	c := ownCounter(e, st, side, key(n, "caster"), id)
+	if c == nil {
+		return nil, nil, nil
+	}
+	k, tk := st.data.Counters[id], tactical().Kinds[c.Kind]
+	if tk == nil || tk.SpellList == "" || k.Level == 0 {
+		e.add(key(n, "caster"), codeNoCaster, "%s is no magician: only Mages, Sorcerers, Druids and Unicorns cast spells (DN3-MAGIC-3)", id)
+		return nil, nil, nil
+	}
+	return c, k, tk
+}
+
 // readSpells checks a side's strategic spells against troops, its army
 // sheet after the reorganisation; bad ones are added to e.
 func readSpells(e *errs, st *State, side adjudicator.Side, troops []*Troop, nodes []yaml.Node) []*cast {
@@ -140,13 +156,8 @@ func readSpells(e *errs, st *State, side adjudicator.Side, troops []*Troop, node
 		if !decode(e, n, &o) {
 			continue
 		}
-		c := ownCounter(e, st, side, key(n, "caster"), o.Caster)
+		c, k, tk := ownMagician(e, st, side, n, o.Caster)
 		if c == nil {
-			continue
-		}
-		k, tk := d.Counters[o.Caster], td.Kinds[c.Kind]
-		if tk == nil || tk.SpellList == "" || k.Level == 0 {
-			e.add(key(n, "caster"), codeNoCaster, "%s is no magician: only Mages, Sorcerers, Druids and Unicorns cast spells (DN3-MAGIC-3)", o.Caster)
 			continue
 		}
 		sp := sheetSpell(td, tk.SpellList, o.Spell)

@@ -212,7 +212,7 @@ func healCost(sp *dragonnoir.Spell, k *dragonnoir.Kind) int {
 
 // readHeals checks a side's spells; bad ones are added to e.
 func readHeals(e *errs, st *State, w Wait, nodes []yaml.Node) []*healCast {
-	d, td := st.data, tactical()
+	td := tactical()
 	var out []*healCast
 	seen := map[string]bool{}
 	for i := range nodes {
@@ -221,13 +221,8 @@ func readHeals(e *errs, st *State, w Wait, nodes []yaml.Node) []*healCast {
 		if !decode(e, n, &o) {
 			continue
 		}
-		c := ownCounter(e, st, w.Side, key(n, "caster"), o.Caster)
+		c, k, tk := ownMagician(e, st, w.Side, n, o.Caster) // magic.go
 		if c == nil {
-			continue
-		}
-		k, tk := d.Counters[o.Caster], td.Kinds[c.Kind]
-		if tk == nil || tk.SpellList == "" || k.Level == 0 {
-			e.add(key(n, "caster"), codeNoCaster, "%s is no magician: only Mages, Sorcerers, Druids and Unicorns cast spells (DN3-MAGIC-3)", o.Caster)
 			continue
 		}
 		if seen[o.Caster] {
