@@ -3,6 +3,7 @@ package conquete
 import (
 	"maps"
 	"slices"
+	"strings"
 )
 
 // goblinMounts are the kinds of the goblins' animals (DN3-PEOPLE-GOB-4).
@@ -82,13 +83,7 @@ func compareIDs(a, b string) int {
 	if na != nb {
 		return na - nb
 	}
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
+	return strings.Compare(a, b)
 }
 
 func numSuffix(id string) int {
