@@ -183,6 +183,20 @@ func CheckLinks(series string, evs []store.Event, children map[string][]store.Ev
 			add("%s: the series never reached this game", cid)
 		}
 	}
+	// Each game's whole log, folded at most once (whole).
+	type folded struct {
+		g   *game.Game
+		err error
+	}
+	folds := map[string]folded{}
+	whole := func(cid string) (*game.Game, error) {
+		f, ok := folds[cid]
+		if !ok {
+			f.g, f.err = game.Load(ToEntries(children[cid]), lookup)
+			folds[cid] = f
+		}
+		return f.g, f.err
+	}
 	// Each result recorded, against its game's log.
 	recorded := map[string]bool{}
 	for _, e := range evs {
@@ -224,7 +238,12 @@ func CheckLinks(series string, evs []store.Event, children map[string][]store.Ev
 		if lookup == nil {
 			continue
 		}
-		g, err := game.Load(ToEntries(cevs[:r.Events]), lookup)
+		var g *game.Game
+		if r.Events == uint64(len(cevs)) {
+			g, err = whole(cid)
+		} else {
+			g, err = game.Load(ToEntries(cevs[:r.Events]), lookup)
+		}
 		if err != nil {
 			add("%s: its log does not fold: %v", cid, err)
 			continue
@@ -254,7 +273,7 @@ func CheckLinks(series string, evs []store.Event, children map[string][]store.Ev
 		if len(children[cid]) == 0 {
 			continue
 		}
-		g, err := game.Load(ToEntries(children[cid]), lookup)
+		g, err := whole(cid)
 		if err != nil {
 			continue
 		}
@@ -264,18 +283,17 @@ func CheckLinks(series string, evs []store.Event, children map[string][]store.Ev
 	}
 	// Each game that ended has its result in the series, unless the
 	// series ended first (its referee's end: nothing waits any more).
-	{
-		if !sg.Over() {
-			for _, seq := range order {
-				key := links[seq].Key
-				cid := adjudicator.ChildID(series, key)
-				if recorded[key] || len(children[cid]) == 0 {
-					continue
-				}
-				if g, err := game.Load(ToEntries(children[cid]), lookup); err == nil && g.Over() {
-					add("%s: the game is over, but the series has not recorded its result (its rules refused it: umpire's log says why)", cid)
-				}
-			}
+	if sg.Over() {
+		return problems
+	}
+	for _, seq := range order {
+		key := links[seq].Key
+		cid := adjudicator.ChildID(series, key)
+		if recorded[key] || len(children[cid]) == 0 {
+			continue
+		}
+		if g, err := whole(cid); err == nil && g.Over() {
+			add("%s: the game is over, but the series has not recorded its result (its rules refused it: umpire's log says why)", cid)
 		}
 	}
 	return problems
